@@ -1,0 +1,63 @@
+// The shape of a CLI command and the shared runner for query commands: route to the daemon when
+// it is up, else compute in-process, then print JSON or text from the same result.
+import type { Command } from 'commander';
+import { TldrError } from '../core/errors.js';
+
+export interface GlobalOptions {
+  project?: string;
+  json: boolean;
+  /** commander maps `--no-daemon` to `daemon: false`. */
+  daemon: boolean;
+}
+
+export interface CommandSpec {
+  name: string;
+  /** Positional arguments in commander syntax: `<file>`, `[path]`, `<file> <fn> <line>`. */
+  args?: string;
+  summary: string;
+  /** Adds command-specific options. */
+  options?: (command: Command) => void;
+  /** Runs the command; returns the process exit code. */
+  run(positional: string[], options: Record<string, unknown>, globals: GlobalOptions): Promise<number>;
+}
+
+export interface QuerySpec<A, R> {
+  name: string;
+  args?: string;
+  summary: string;
+  options?: (command: Command) => void;
+  /** Builds the handler's arguments from the command line. */
+  toArgs(positional: string[], options: Record<string, unknown>): A;
+  /** The compact text form for humans and agents. */
+  text(result: R): string;
+}
+
+/** A command answered by the query handler of the same name. */
+export function queryCommand<A, R>(spec: QuerySpec<A, R>): CommandSpec {
+  return {
+    name: spec.name,
+    args: spec.args,
+    summary: spec.summary,
+    options: spec.options,
+    async run(positional, options, globals) {
+      const { runQuery } = await import('./run-query.js');
+      const result = (await runQuery(spec.name, spec.toArgs(positional, options), globals)) as R;
+      process.stdout.write(globals.json ? `${JSON.stringify(result)}\n` : ensureNewline(spec.text(result)));
+      return 0;
+    },
+  };
+}
+
+function ensureNewline(text: string): string {
+  return text.endsWith('\n') || text === '' ? text : `${text}\n`;
+}
+
+/** Parses a positive integer option, or throws a usage error naming the option. */
+export function intOption(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new TldrError(`${name} must be a non-negative integer, got ${String(value)}`, `e.g. ${name} ${fallback}`, 2);
+  }
+  return parsed;
+}

@@ -1,0 +1,29 @@
+// The contract every query layer reads the project through. Implemented in-process from the
+// .tldr cache (CLI without daemon) and kept hot by the daemon.
+import type { FileRecord } from '../types.js';
+
+export interface FileChange {
+  path: string;
+  /** Record before the change; absent for a new file. */
+  before?: FileRecord;
+  /** Record after the change; absent for a deleted file. */
+  after?: FileRecord;
+}
+
+export interface ProjectIndex {
+  /** Absolute, symlink-resolved project root. */
+  readonly root: string;
+  /**
+   * The fresh record of one file (path relative to the root). Re-parses it when the file changed
+   * on disk. Throws TldrError for a missing, unsupported or outside-root file.
+   */
+  record(path: string): Promise<FileRecord>;
+  /** Fresh records of every indexed file, keyed by relative path. */
+  records(): Promise<ReadonlyMap<string, FileRecord>>;
+  /** Current source text of a file inside the root. */
+  source(path: string): Promise<string>;
+  /** Marks files as possibly changed; the next read re-checks them. */
+  invalidate(paths: string[]): void;
+  /** Subscribes to record changes (used to patch graphs and search indexes incrementally). */
+  onChange(listener: (changes: FileChange[]) => void): () => void;
+}

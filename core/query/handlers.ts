@@ -1,0 +1,9 @@
+// Every query command by name. The CLI and the daemon both dispatch through this table.
+import type { QueryHandler } from './context.js';
+
+export const QUERIES: Record<string, QueryHandler> = {
+};
+
+export function queryHandler(name: string): QueryHandler | undefined {
+  return Object.hasOwn(QUERIES, name) ? QUERIES[name] : undefined;
+}

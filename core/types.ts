@@ -1,0 +1,171 @@
+// Records that cross a boundary (worker ↔ main, daemon ↔ client, cache on disk).
+// Every layer reads these shapes; change them only together with SCHEMA_VERSION.
+
+/** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
+export const SCHEMA_VERSION = 1;
+
+export type LanguageId =
+  | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
+  | 'c' | 'cpp' | 'csharp' | 'ruby' | 'php' | 'kotlin' | 'swift' | 'scala' | 'lua' | 'bash';
+
+export type FunctionKind =
+  | 'function'     // a declared function
+  | 'method'       // a function declared in a class/struct/impl/trait body
+  | 'constructor'
+  | 'getter'
+  | 'setter'
+  | 'arrow'        // arrow function or function expression bound to a name (const f = () => …, field = () => …)
+  | 'anonymous';   // a function with no binding name; named `<anonymous@LINE>`
+
+export interface FunctionRecord {
+  name: string;
+  /** Dotted path through enclosing classes and functions: `Class.method`, `outer.inner`. */
+  qualified_name: string;
+  kind: FunctionKind;
+  line: number;        // 1-based, first line of the definition (decorators included)
+  end_line: number;    // 1-based, inclusive
+  /** Declaration text up to the body, whitespace collapsed: modifiers, decorators, parameters, return type. */
+  signature: string;
+  /** First line of the docstring or leading comment, if any. */
+  doc?: string;
+  params: string[];
+  return_type?: string;
+  decorators?: string[];
+  modifiers?: string[];
+  /** Qualified name of the enclosing class, for methods. */
+  class_name?: string;
+  /** Qualified name of the enclosing function, for nested functions. */
+  parent_function?: string;
+  exported?: boolean;
+  is_async?: boolean;
+  /** True for a declaration without a body (overload signature, abstract or interface member, prototype). */
+  is_declaration?: boolean;
+}
+
+export type ClassKind =
+  | 'class' | 'interface' | 'struct' | 'enum' | 'trait' | 'impl' | 'module' | 'object' | 'protocol' | 'namespace' | 'type';
+
+export interface FieldRecord {
+  name: string;
+  line: number;
+  type?: string;
+  static?: boolean;
+}
+
+export interface ClassRecord {
+  name: string;
+  qualified_name: string;
+  kind: ClassKind;
+  line: number;
+  end_line: number;
+  signature: string;
+  doc?: string;
+  /** Superclasses, implemented interfaces, mixins — as written in the source. */
+  bases: string[];
+  methods: FunctionRecord[];
+  fields: FieldRecord[];
+  decorators?: string[];
+  exported?: boolean;
+}
+
+export type ImportKind =
+  | 'import'      // static import / use / include
+  | 'require'     // CommonJS require()
+  | 'dynamic'     // import('literal')
+  | 'reexport'    // export … from '…'
+  | 'include';    // C/C++ #include, Ruby require_relative, PHP require, Bash source
+
+export interface ImportedName {
+  /** Name as exported by the module; `default` for default imports, `*` for namespace/glob imports. */
+  name: string;
+  /** Local binding, when it differs from `name`. */
+  alias?: string;
+}
+
+export interface ImportRecord {
+  module: string;
+  /** Local-facing names (alias when present, else name) — the DESIGN §4 contract field. */
+  names: string[];
+  bindings: ImportedName[];
+  line: number;
+  kind: ImportKind;
+  /** Only types are imported (TS `import type`). */
+  type_only?: boolean;
+}
+
+export interface ExportRecord {
+  /** Exported name (`default` for the default export). */
+  name: string;
+  /** Local symbol it refers to, when different. */
+  local?: string;
+  line: number;
+}
+
+export type CallKind = 'call' | 'new' | 'super' | 'method';
+
+export interface CallSite {
+  /** Full callee text as written, whitespace collapsed (`this.repo.save`, `os.path.join`, `Foo`). */
+  callee: string;
+  /** Last identifier of the callee (`save`). */
+  name: string;
+  /** Receiver expression text when the callee is a member access (`this.repo`). */
+  receiver?: string;
+  line: number;
+  /** Qualified name of the enclosing function, or `<module>` for top-level code. */
+  caller: string;
+  kind: CallKind;
+  arg_count: number;
+}
+
+/**
+ * A local name bound in a function (or at module level) whose type can be read off the code:
+ * `x = Foo()`, `const x = new Foo()`, `x: Foo = …`, `foo := NewFoo()`, typed parameters.
+ * Used by call resolution to find the class behind `x.method()`.
+ */
+export interface LocalBinding {
+  /** Qualified name of the enclosing function, or `<module>`. */
+  scope: string;
+  name: string;
+  line: number;
+  /** Declared type as written (`Foo`, `Foo<T>`, `*Foo`). */
+  type?: string;
+  /** Callee text of the initialising call or `new` (`Foo`, `models.Foo`, `Foo.create`). */
+  init_call?: string;
+  /** The initialiser was a `new`/constructor expression (not just any call). */
+  init_new?: boolean;
+}
+
+export interface SyntaxErrorRecord {
+  line: number;
+  column: number;
+  end_line: number;
+  /** `syntax error near …` or `missing …`. */
+  message: string;
+}
+
+export interface FileRecord {
+  /** Path relative to the project root, `/` separators. */
+  path: string;
+  language: LanguageId;
+  /** Content hash (sha1 hex) of the bytes the record was built from. */
+  hash: string;
+  size: number;
+  line_count: number;
+  /** Module docstring / leading file comment, first line. */
+  doc?: string;
+  /** All non-method functions, nested ones included (their qualified_name carries the path). */
+  functions: FunctionRecord[];
+  /** All classes, nested ones included. Methods live in their class. */
+  classes: ClassRecord[];
+  imports: ImportRecord[];
+  exports: ExportRecord[];
+  calls: CallSite[];
+  bindings: LocalBinding[];
+  errors: SyntaxErrorRecord[];
+  /** Set when the bytes were not valid UTF-8 and were decoded lossily. */
+  lossy_decode?: boolean;
+}
+
+/** Why a file was not indexed. */
+export type SkipReason =
+  | 'ignored' | 'unsupported' | 'binary' | 'too_large' | 'minified' | 'unreadable' | 'symlink_loop' | 'outside_root';
