@@ -169,3 +169,40 @@ export interface FileRecord {
 /** Why a file was not indexed. */
 export type SkipReason =
   | 'ignored' | 'unsupported' | 'binary' | 'too_large' | 'minified' | 'unreadable' | 'symlink_loop' | 'outside_root';
+
+/** Per-language totals of a warm. */
+export interface LanguageTotals {
+  files: number;
+  lines: number;
+  bytes: number;
+}
+
+/** What `warm` reports: `tldr warm --json` prints it, the daemon returns it. */
+export interface WarmResult {
+  root: string;
+  /** Files with a record. */
+  files: number;
+  lines: number;
+  bytes: number;
+  languages: Partial<Record<LanguageId, LanguageTotals>>;
+  /** Files read and extracted in this run (whatever the outcome). */
+  parsed: number;
+  /** Files whose cached outcome was kept: unchanged stats, or changed stats but the same content hash. */
+  reused: number;
+  /** Of `reused`, the files whose stats changed and were re-hashed. */
+  rehashed: number;
+  /** Cached files that no longer exist or are no longer selected. */
+  removed: number;
+  /** Skips per reason (`ignored` counts pruned entries: an ignored directory counts once). */
+  skipped: Partial<Record<SkipReason, number>>;
+  /** Every skipped file except ignored and unsupported ones. */
+  skipped_files: { path: string; reason: SkipReason }[];
+  errors: { path: string; message: string }[];
+  /** Extraction workers used; 0 when the few changed files were extracted in-process. */
+  workers: number;
+  /** What happened to `.tldr/index.bin`. */
+  cache: 'created' | 'updated' | 'unchanged' | 'rebuilt' | 'unwritable';
+  /** Why the cache was rebuilt or could not be written. */
+  cache_note?: string;
+  elapsed_ms: number;
+}

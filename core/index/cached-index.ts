@@ -1,0 +1,542 @@
+// The ProjectIndex behind every query: the `.tldr/index.bin` cache, kept fresh against the files
+// on disk. A file's cached outcome is trusted while its size and mtime are unchanged; when they
+// change, its content hash decides; only files whose content changed are extracted again. Many
+// files go through the worker pool, a few are extracted in-process (starting workers would cost
+// more than the parse).
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { TldrError } from '../errors.js';
+import { resolveInsideRoot, toRelative } from '../project/root.js';
+import { packr } from '../cache/codec.js';
+import type { CacheEntry } from '../cache/entry.js';
+import { loadIndex, saveIndex } from '../cache/index-file.js';
+import { decodeText } from '../files/content.js';
+import { hashFileSync } from '../files/hash.js';
+import { IgnoreRules } from '../files/ignore-rules.js';
+import { defaultPolicy, type SelectionPolicy } from '../files/policy.js';
+import { selectFiles, selectPath, type SelectedFile, type SkippedFile } from '../files/select.js';
+import type { ExtractJob, FileOutcome } from '../pool/outcome.js';
+import type { FileRecord, LanguageId, SkipReason, WarmResult } from '../types.js';
+import { languageForPath } from '../../grammars/languages.js';
+import type { FileChange, ProjectIndex } from './project-index.js';
+import { skipError, unsupportedError } from './messages.js';
+
+/** `auto`: the pool for many files (or when it is already running), in-process for a few. */
+export type ExtractionMode = 'auto' | 'pool' | 'in-process';
+
+export interface IndexOptions {
+  policy?: SelectionPolicy;
+  extraction?: ExtractionMode;
+}
+
+export interface WarmProgress {
+  phase: 'scan' | 'extract';
+  done: number;
+  total: number;
+}
+
+export interface SyncOptions {
+  onProgress?: (progress: WarmProgress) => void;
+}
+
+/** Below these, extracting in-process beats starting workers (≈ 75 ms each). */
+const IN_PROCESS_MAX_FILES = 8;
+const IN_PROCESS_MAX_BYTES = 128 * 1024;
+
+/** Files whose ignore rules changed invalidate the whole selection. */
+const IGNORE_FILE_NAMES = new Set(['.gitignore', '.tldrignore']);
+
+interface EntryChange {
+  path: string;
+  before?: CacheEntry;
+  after?: CacheEntry;
+}
+
+interface Reconciled {
+  parsed: number;
+  reused: number;
+  rehashed: number;
+  workers: number;
+  /** Outcomes not stored in the cache because they say nothing lasting about the file. */
+  transient: FileOutcome[];
+}
+
+export class CachedProjectIndex implements ProjectIndex {
+  private entries: Map<string, CacheEntry> | undefined;
+  private loadState: 'loaded' | 'missing' | 'discarded' = 'missing';
+  private loadNote: string | undefined;
+  private unsaved = false;
+  private synced = false;
+  private needsWalk = false;
+  private readonly dirty = new Set<string>();
+  private readonly listeners = new Set<(changes: FileChange[]) => void>();
+  private readonly decoded = new WeakMap<CacheEntry, FileRecord>();
+  /** Records of files the user asked for by name although the ignore rules exclude them. */
+  private readonly ephemeral = new Map<string, { size: number; mtimeMs: number; record: FileRecord }>();
+  private rules: IgnoreRules;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly policy: SelectionPolicy;
+  private readonly extraction: ExtractionMode;
+
+  constructor(
+    readonly root: string,
+    options: IndexOptions = {},
+  ) {
+    this.policy = options.policy ?? defaultPolicy();
+    this.extraction = options.extraction ?? 'auto';
+    this.rules = new IgnoreRules(root);
+  }
+
+  /** Walks the whole tree, brings every record up to date and writes the cache: a warm. */
+  sync(options: SyncOptions = {}): Promise<WarmResult> {
+    return this.exclusive(() => this.syncNow(options));
+  }
+
+  async record(path: string): Promise<FileRecord> {
+    const rel = this.resolveExisting(path);
+    const language = languageForPath(rel);
+    if (!language) throw unsupportedError(rel);
+    const verdict = selectPath(this.root, rel, this.rules, this.policy);
+    if (verdict.kind === 'missing') {
+      this.forget(rel);
+      throw new TldrError(`file not found: ${path}`, 'check the path');
+    }
+    if (verdict.kind === 'directory') throw new TldrError(`${rel} is a directory`, 'give a file');
+    if (verdict.kind === 'skipped') {
+      if (verdict.reason === 'ignored') return this.ephemeralRecord(rel, language.id);
+      throw skipError(rel, verdict.reason, this.policy);
+    }
+    const file = verdict.file;
+    const cached = this.load().get(rel);
+    if (cached && !this.dirty.has(rel) && sameStats(cached, file) && this.intact(cached)) return this.answer(cached);
+    await this.exclusive(async () => {
+      const changes: EntryChange[] = [];
+      await this.reconcile([file], changes, undefined, 'in-process');
+      this.dirty.delete(rel);
+      this.emit(changes);
+    });
+    const entry = this.load().get(rel);
+    if (!entry) throw new TldrError(`cannot read ${rel}`, 'it changed or vanished while being read; try again');
+    return this.answer(entry);
+  }
+
+  async records(): Promise<ReadonlyMap<string, FileRecord>> {
+    await this.exclusive(async () => {
+      if (!this.synced || this.needsWalk) await this.syncNow({});
+      else if (this.dirty.size > 0) await this.refreshDirty();
+    });
+    const paths = [...this.load().keys()].sort();
+    const records = new Map<string, FileRecord>();
+    for (const path of paths) {
+      const record = this.recordOf(this.load().get(path)!);
+      if (record) records.set(path, record);
+    }
+    return records;
+  }
+
+  async source(path: string): Promise<string> {
+    const rel = this.resolveExisting(path);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(this.root, rel));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EISDIR') throw new TldrError(`${rel} is a directory`, 'give a file');
+      throw new TldrError(`cannot read ${rel} (${code})`, 'check its permissions');
+    }
+    const text = decodeText(bytes);
+    if (!text) throw skipError(rel, 'binary', this.policy);
+    return text.text;
+  }
+
+  invalidate(paths: string[]): void {
+    for (const path of paths) {
+      const rel = this.relativeOf(path);
+      if (rel === undefined) continue;
+      if (rel === '' || IGNORE_FILE_NAMES.has(basename(rel))) this.needsWalk = true;
+      else this.dirty.add(rel);
+    }
+  }
+
+  onChange(listener: (changes: FileChange[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Writes pending cache changes (records refreshed one by one since the last warm). */
+  async flush(): Promise<void> {
+    await this.exclusive(async () => {
+      if (this.unsaved) this.persist();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+  }
+
+  // ── reconciliation ──────────────────────────────────────────────────────────────────────────
+
+  private async syncNow(options: SyncOptions): Promise<WarmResult> {
+    const started = performance.now();
+    const entries = this.load();
+    const dirtyAtStart = [...this.dirty];
+    this.rules = new IgnoreRules(this.root);
+    const selection = selectFiles(this.root, this.policy, this.rules);
+    options.onProgress?.({ phase: 'scan', done: selection.files.length, total: selection.files.length });
+    const selected = new Set(selection.files.map((file) => file.path));
+    const changes: EntryChange[] = [];
+    let removed = 0;
+    for (const [path, entry] of entries) {
+      if (selected.has(path)) continue;
+      entries.delete(path);
+      removed++;
+      this.unsaved = true;
+      changes.push({ path, before: entry });
+    }
+    const reconciled = await this.reconcile(selection.files, changes, options.onProgress, this.extraction);
+    for (const path of dirtyAtStart) this.dirty.delete(path);
+    this.synced = true;
+    this.needsWalk = false;
+    const cache = this.persistAfterSync();
+    this.emit(changes);
+    return this.summarise(selection.skipped, selection.skippedFiles, reconciled, removed, cache, performance.now() - started);
+  }
+
+  /** Re-checks only the paths marked by invalidate(): the cheap path between warms. */
+  private async refreshDirty(): Promise<void> {
+    const paths = [...this.dirty];
+    const entries = this.load();
+    const files: SelectedFile[] = [];
+    const changes: EntryChange[] = [];
+    for (const rel of paths) {
+      const verdict = selectPath(this.root, rel, this.rules, this.policy);
+      if (verdict.kind === 'directory') {
+        this.needsWalk = true;
+      } else if (verdict.kind === 'selected') {
+        files.push(verdict.file);
+      } else {
+        const before = entries.get(rel);
+        if (before) {
+          entries.delete(rel);
+          this.unsaved = true;
+          changes.push({ path: rel, before });
+        }
+      }
+    }
+    if (this.needsWalk) {
+      this.emit(changes);
+      await this.syncNow({});
+      return;
+    }
+    await this.reconcile(files, changes, undefined, this.extraction);
+    for (const rel of paths) this.dirty.delete(rel);
+    this.emit(changes);
+  }
+
+  /**
+   * Brings the entries of `files` (all present and selected) up to date: reuse on equal stats,
+   * reuse on equal content hash, else extract. Records every entry change in `changes`.
+   */
+  private async reconcile(
+    files: SelectedFile[],
+    changes: EntryChange[],
+    onProgress: SyncOptions['onProgress'],
+    mode: ExtractionMode,
+  ): Promise<Reconciled> {
+    const entries = this.load();
+    const stale: SelectedFile[] = [];
+    let reused = 0;
+    let rehashed = 0;
+    for (const file of files) {
+      const entry = entries.get(file.path);
+      if (entry && entry.language === file.language && this.intact(entry)) {
+        if (!this.dirty.has(file.path) && sameStats(entry, file)) {
+          reused++;
+          continue;
+        }
+        if (entry.size === file.size && hashFileSync(file.abs) === entry.hash) {
+          entry.mtimeMs = file.mtimeMs;
+          this.unsaved = true;
+          reused++;
+          rehashed++;
+          continue;
+        }
+      }
+      stale.push(file);
+    }
+    const { outcomes, workers } = await this.extract(stale, onProgress, mode);
+    const byPath = new Map(stale.map((file) => [file.path, file]));
+    const transient: FileOutcome[] = [];
+    for (const outcome of outcomes) {
+      const file = byPath.get(outcome.path)!;
+      const before = entries.get(file.path);
+      const after = toEntry(file, outcome);
+      if (after) entries.set(file.path, after);
+      else {
+        entries.delete(file.path);
+        transient.push(outcome);
+      }
+      this.unsaved = true;
+      changes.push({ path: file.path, before, after });
+    }
+    return { parsed: stale.length, reused, rehashed, workers, transient };
+  }
+
+  private async extract(
+    files: SelectedFile[],
+    onProgress: SyncOptions['onProgress'],
+    mode: ExtractionMode,
+  ): Promise<{ outcomes: FileOutcome[]; workers: number }> {
+    const total = files.length;
+    if (total === 0) return { outcomes: [], workers: 0 };
+    onProgress?.({ phase: 'extract', done: 0, total });
+    const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
+    const bytes = files.reduce((sum, file) => sum + file.size, 0);
+    const pool = await import('../pool/extract-pool.js');
+    const usePool =
+      mode === 'pool' ||
+      (mode === 'auto' && pool.workerCount() > 0 && (pool.poolRunning() || total > IN_PROCESS_MAX_FILES || bytes > IN_PROCESS_MAX_BYTES));
+    if (usePool) {
+      const outcomes = await pool.extractInPool(jobs, {
+        maxFileBytes: this.policy.maxFileBytes,
+        languages: [...new Set(files.map((file) => file.language))],
+        sizes: new Map(files.map((file) => [file.path, file.size])),
+        onProgress: (done) => onProgress?.({ phase: 'extract', done, total }),
+      });
+      return { outcomes, workers: Math.max(1, pool.workerCount()) };
+    }
+    const { extractFile } = await import('../pool/extract-file.js');
+    const outcomes: FileOutcome[] = [];
+    for (const job of jobs) {
+      outcomes.push(await extractFile(job, this.policy.maxFileBytes));
+      onProgress?.({ phase: 'extract', done: outcomes.length, total });
+    }
+    return { outcomes, workers: 0 };
+  }
+
+  // ── cache ───────────────────────────────────────────────────────────────────────────────────
+
+  private load(): Map<string, CacheEntry> {
+    if (!this.entries) {
+      const loaded = loadIndex(this.root);
+      this.loadState = loaded.state;
+      if (loaded.state === 'loaded') this.entries = loaded.entries;
+      else {
+        this.entries = new Map();
+        if (loaded.state === 'discarded') this.loadNote = `previous cache discarded: ${loaded.reason}`;
+      }
+    }
+    return this.entries;
+  }
+
+  private persistAfterSync(): { state: WarmResult['cache']; note?: string } {
+    if (!this.unsaved && this.loadState === 'loaded') return { state: 'unchanged' };
+    const previous = this.loadState;
+    const error = this.persist();
+    if (error) return { state: 'unwritable', note: error };
+    if (previous === 'discarded') return { state: 'rebuilt', note: this.loadNote };
+    return { state: previous === 'missing' ? 'created' : 'updated' };
+  }
+
+  /** Saves the cache; returns the reason when it cannot be written (a read-only checkout still works). */
+  private persist(): string | undefined {
+    const entries = this.load();
+    const sorted = [...entries.keys()].sort().map((path) => entries.get(path)!);
+    try {
+      saveIndex(this.root, sorted);
+    } catch (error) {
+      return `cannot write ${join(this.root, '.tldr')}: ${(error as Error).message}`;
+    }
+    this.unsaved = false;
+    this.loadState = 'loaded';
+    return undefined;
+  }
+
+  /** Whether a cached entry's bytes are undamaged (checked once, on first use). */
+  private intact(entry: CacheEntry): boolean {
+    if (entry.status !== 'record') return true;
+    if (!entry.data) return false;
+    if (entry.crc === undefined) return true;
+    if (crc32(entry.data) !== entry.crc) return false;
+    entry.crc = undefined;
+    return true;
+  }
+
+  private recordOf(entry: CacheEntry): FileRecord | undefined {
+    const memo = this.decoded.get(entry);
+    if (memo) return memo;
+    if (entry.status !== 'record' || !this.intact(entry)) return undefined;
+    let record: FileRecord;
+    try {
+      record = packr.unpack(entry.data!) as FileRecord;
+    } catch {
+      return undefined;
+    }
+    if (!record || record.path !== entry.path || !Array.isArray(record.functions)) return undefined;
+    this.decoded.set(entry, record);
+    return record;
+  }
+
+  /** The record of an up-to-date entry, or the TldrError explaining why there is none. */
+  private answer(entry: CacheEntry): FileRecord {
+    if (entry.status === 'skipped') throw skipError(entry.path, entry.detail as SkipReason, this.policy);
+    if (entry.status === 'error') throw new TldrError(`cannot extract ${entry.path}: ${entry.detail}`, 'the file was skipped; other commands still work');
+    const record = this.recordOf(entry);
+    if (!record) throw new TldrError(`cached record of ${entry.path} is damaged`, 'run `tldr warm` to rebuild it');
+    return record;
+  }
+
+  private async ephemeralRecord(rel: string, language: LanguageId): Promise<FileRecord> {
+    const abs = join(this.root, rel);
+    const stats = statSync(abs);
+    const memo = this.ephemeral.get(rel);
+    if (memo && memo.size === stats.size && memo.mtimeMs === stats.mtimeMs) return memo.record;
+    const { extractFile } = await import('../pool/extract-file.js');
+    const outcome = await extractFile({ abs, path: rel, language }, this.policy.maxFileBytes);
+    if (outcome.status === 'skipped') throw skipError(rel, outcome.reason, this.policy);
+    if (outcome.status === 'error') throw new TldrError(`cannot extract ${rel}: ${outcome.message}`);
+    const record = packr.unpack(outcome.data) as FileRecord;
+    this.ephemeral.set(rel, { size: stats.size, mtimeMs: stats.mtimeMs, record });
+    return record;
+  }
+
+  // ── paths, changes, results ─────────────────────────────────────────────────────────────────
+
+  /** Relative path of an existing file inside the root; forgets a cached file that is gone. */
+  private resolveExisting(path: string): string {
+    const abs = isAbsolute(path) ? path : resolve(this.root, path);
+    if (!existsSync(abs)) {
+      const rel = this.relativeOf(path);
+      if (rel !== undefined) this.forget(rel);
+      throw new TldrError(`file not found: ${path}`, 'check the path');
+    }
+    return resolveInsideRoot(this.root, abs, this.root);
+  }
+
+  /** Relative path of `path` (absolute, or relative to the root), resolving symlinks where it exists. */
+  private relativeOf(path: string): string | undefined {
+    const abs = isAbsolute(path) ? path : resolve(this.root, path);
+    const rel = toRelative(this.root, realpathOrParent(abs));
+    return rel === '..' || rel.startsWith('../') || isAbsolute(rel) ? undefined : rel;
+  }
+
+  private forget(rel: string): void {
+    const before = this.entries?.get(rel);
+    if (!before) return;
+    this.entries!.delete(rel);
+    this.unsaved = true;
+    this.emit([{ path: rel, before }]);
+  }
+
+  private emit(changes: EntryChange[]): void {
+    if (this.listeners.size === 0 || changes.length === 0) return;
+    const fileChanges: FileChange[] = [];
+    for (const change of changes) {
+      const before = change.before && this.recordOf(change.before);
+      const after = change.after && this.recordOf(change.after);
+      if (before || after) fileChanges.push({ path: change.path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
+    }
+    if (fileChanges.length === 0) return;
+    for (const listener of [...this.listeners]) listener(fileChanges);
+  }
+
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private summarise(
+    walkSkips: Partial<Record<SkipReason, number>>,
+    walkSkipped: SkippedFile[],
+    reconciled: Reconciled,
+    removed: number,
+    cache: { state: WarmResult['cache']; note?: string },
+    elapsedMs: number,
+  ): WarmResult {
+    const result: WarmResult = {
+      root: this.root,
+      files: 0,
+      lines: 0,
+      bytes: 0,
+      languages: {},
+      parsed: reconciled.parsed,
+      reused: reconciled.reused,
+      rehashed: reconciled.rehashed,
+      removed,
+      skipped: { ...walkSkips },
+      skipped_files: [...walkSkipped],
+      errors: [],
+      workers: reconciled.workers,
+      cache: cache.state,
+      ...(cache.note ? { cache_note: cache.note } : {}),
+      elapsed_ms: 0,
+    };
+    const skip = (path: string, reason: SkipReason): void => {
+      result.skipped[reason] = (result.skipped[reason] ?? 0) + 1;
+      result.skipped_files.push({ path, reason });
+    };
+    for (const entry of this.load().values()) {
+      if (entry.status === 'record') {
+        result.files++;
+        result.lines += entry.lines;
+        result.bytes += entry.size;
+        const totals = (result.languages[entry.language] ??= { files: 0, lines: 0, bytes: 0 });
+        totals.files++;
+        totals.lines += entry.lines;
+        totals.bytes += entry.size;
+      } else if (entry.status === 'skipped') {
+        skip(entry.path, entry.detail as SkipReason);
+      } else {
+        result.errors.push({ path: entry.path, message: entry.detail ?? 'extraction failed' });
+      }
+    }
+    for (const outcome of reconciled.transient) {
+      if (outcome.status === 'skipped') skip(outcome.path, outcome.reason);
+      else if (outcome.status === 'error') result.errors.push({ path: outcome.path, message: outcome.message });
+    }
+    result.skipped_files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    result.errors.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    result.elapsed_ms = Math.round(elapsedMs * 10) / 10;
+    return result;
+  }
+}
+
+function sameStats(entry: CacheEntry, file: SelectedFile): boolean {
+  return entry.size === file.size && entry.mtimeMs === file.mtimeMs;
+}
+
+/**
+ * The cache entry for an outcome, stamped with the stats taken before the file was read (so a
+ * write racing the read shows up as changed stats next time). Undefined for outcomes that are not
+ * worth remembering: an unreadable file may become readable without its stats changing.
+ */
+function toEntry(file: SelectedFile, outcome: FileOutcome): CacheEntry | undefined {
+  const base = { path: file.path, language: file.language, size: file.size, mtimeMs: file.mtimeMs };
+  switch (outcome.status) {
+    case 'record':
+      return { ...base, hash: outcome.hash, lines: outcome.lines, status: 'record', data: outcome.data };
+    case 'skipped':
+      if (outcome.reason === 'unreadable') return undefined;
+      return { ...base, hash: outcome.hash ?? '', lines: 0, status: 'skipped', detail: outcome.reason };
+    case 'error':
+      if (outcome.transient) return undefined;
+      return { ...base, hash: outcome.hash ?? '', lines: 0, status: 'error', detail: outcome.message };
+  }
+}
+
+function realpathOrParent(abs: string): string {
+  try {
+    return realpathSync(abs);
+  } catch {
+    try {
+      return join(realpathSync(dirname(abs)), basename(abs));
+    } catch {
+      return abs;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// Reads, hashes, classifies and extracts one file. The same code runs in the pool's workers and,
+// for a handful of files, in-process.
+import { readFile } from 'node:fs/promises';
+import { packr } from '../cache/codec.js';
+import { decodeContent } from '../files/content.js';
+import { hashBytes } from '../files/hash.js';
+import { extractRecord } from '../extract/index.js';
+import type { ExtractJob, FileOutcome } from './outcome.js';
+
+export async function extractFile(job: ExtractJob, maxFileBytes: number): Promise<FileOutcome> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(job.abs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { status: 'error', path: job.path, message: 'file disappeared while indexing', transient: true };
+    return { status: 'skipped', path: job.path, reason: 'unreadable' };
+  }
+  return extractFromBytes(job, bytes, maxFileBytes);
+}
+
+export async function extractFromBytes(job: ExtractJob, bytes: Uint8Array, maxFileBytes: number): Promise<FileOutcome> {
+  const { path } = job;
+  const size = bytes.length;
+  if (size > maxFileBytes) return { status: 'skipped', path, reason: 'too_large', size };
+  const hash = hashBytes(bytes);
+  const content = decodeContent(bytes);
+  if (content.kind === 'skip') return { status: 'skipped', path, reason: content.reason, hash, size };
+  try {
+    const record = await extractRecord({
+      path,
+      language: job.language,
+      source: content.text,
+      hash,
+      size,
+      ...(content.lossy ? { lossy: true } : {}),
+    });
+    return { status: 'record', path, hash, size, lines: record.line_count, data: packr.pack(record) };
+  } catch (error) {
+    return { status: 'error', path, message: `extraction failed: ${(error as Error)?.message ?? String(error)}`, hash, size };
+  }
+}

@@ -1,0 +1,120 @@
+// The extraction worker pool: one per process, started on first use and kept alive for reuse
+// (the daemon extracts through the same workers for its whole life). Files are batched so that
+// small files share one message, largest first so the last batches finish together.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { packr } from '../cache/codec.js';
+import type { LanguageId } from '../types.js';
+import type { ExtractJob, FileOutcome } from './outcome.js';
+import type { ExtractTask } from '../../workers/extract-worker.js';
+
+/** Workers beyond this add memory (each holds its own grammars) for little gain. */
+const MAX_WORKERS = 8;
+/** A batch closes once it holds this many bytes or files. */
+const BATCH_BYTES = 96 * 1024;
+const BATCH_FILES = 48;
+
+let pool: Piscina<ExtractTask, ArrayBuffer> | undefined;
+
+/** Worker count: TLDR_WORKERS when set, else one per core up to MAX_WORKERS. */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  const fromEnv = Number(env.TLDR_WORKERS);
+  if (env.TLDR_WORKERS !== undefined && Number.isInteger(fromEnv) && fromEnv >= 0) return Math.min(fromEnv, MAX_WORKERS);
+  return Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
+}
+
+export function poolRunning(): boolean {
+  return pool !== undefined;
+}
+
+function extractPool(): Piscina<ExtractTask, ArrayBuffer> {
+  if (!pool) {
+    const threads = Math.max(1, workerCount());
+    pool = new Piscina<ExtractTask, ArrayBuffer>({
+      filename: new URL('../../workers/extract-worker.js', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      // Idle workers keep their loaded grammars; they do not hold the process open (piscina unrefs them).
+      idleTimeout: Number.POSITIVE_INFINITY,
+    });
+  }
+  return pool;
+}
+
+/** Stops the workers. The next extraction starts a fresh pool. */
+export async function closeExtractPool(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  await closing?.destroy();
+}
+
+export interface PoolRunOptions {
+  maxFileBytes: number;
+  languages: LanguageId[];
+  /** Sizes of the jobs' files in bytes (for batching); unknown sizes count as small. */
+  sizes: Map<string, number>;
+  onProgress?: (done: number) => void;
+}
+
+/** Extracts the files in the pool. Never rejects: a failed batch becomes per-file error outcomes. */
+export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
+  const piscina = extractPool();
+  const batches = makeBatches(jobs, options.sizes);
+  // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
+  // own run rather than time spent queued behind others.
+  const inFlight = Math.max(1, piscina.maxThreads * 2);
+  const results: FileOutcome[][] = [];
+  let next = 0;
+  let done = 0;
+  const lane = async (): Promise<void> => {
+    while (next < batches.length) {
+      const index = next++;
+      results[index] = await runBatch(piscina, batches[index], options);
+      done += batches[index].length;
+      options.onProgress?.(done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, batches.length) }, lane));
+  return results.flat();
+}
+
+function makeBatches(jobs: ExtractJob[], sizes: Map<string, number>): ExtractJob[][] {
+  const sized = jobs.map((job) => ({ job, size: sizes.get(job.path) ?? 0 })).sort((a, b) => b.size - a.size);
+  const batches: ExtractJob[][] = [];
+  let current: ExtractJob[] = [];
+  let bytes = 0;
+  for (const { job, size } of sized) {
+    current.push(job);
+    bytes += size;
+    if (bytes >= BATCH_BYTES || current.length >= BATCH_FILES) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** Generous: parsing runs at ≈ 2.5 MB/s, so this only fires on a hung or pathological parse. */
+function timeoutFor(batch: ExtractJob[], sizes: Map<string, number>): number {
+  const bytes = batch.reduce((sum, job) => sum + (sizes.get(job.path) ?? 0), 0);
+  return 20_000 + Math.ceil(bytes / 1024) * 2;
+}
+
+async function runBatch(piscina: Piscina<ExtractTask, ArrayBuffer>, batch: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
+  const task: ExtractTask = { jobs: batch, maxFileBytes: options.maxFileBytes, languages: options.languages };
+  try {
+    const buffer = await piscina.run(task, { signal: AbortSignal.timeout(timeoutFor(batch, options.sizes)) });
+    return packr.unpack(new Uint8Array(buffer)) as FileOutcome[];
+  } catch (error) {
+    // A worker died (a crash in WASM, out of memory) or hung: retry the files one by one so that
+    // only the file responsible fails.
+    if (batch.length > 1) {
+      const singles = await Promise.all(batch.map((job) => runBatch(piscina, [job], options)));
+      return singles.flat();
+    }
+    const reason = (error as Error)?.name === 'AbortError' ? 'timed out' : `worker failed: ${(error as Error)?.message ?? String(error)}`;
+    return [{ status: 'error', path: batch[0].path, message: `extraction ${reason}`, transient: true }];
+  }
+}

@@ -1,0 +1,41 @@
+// What extracting one file produces, in the form that crosses the worker boundary: the record
+// travels as msgpack bytes so the cache can store it without decoding or re-encoding it.
+import type { LanguageId, SkipReason } from '../types.js';
+
+export interface ExtractJob {
+  /** Absolute path to read. */
+  abs: string;
+  /** Path relative to the project root, `/`-separated: the record's `path`. */
+  path: string;
+  language: LanguageId;
+}
+
+export type FileOutcome =
+  | {
+      status: 'record';
+      path: string;
+      hash: string;
+      size: number;
+      lines: number;
+      /** The FileRecord packed with the shared codec (core/cache/codec.ts). */
+      data: Uint8Array;
+    }
+  | {
+      status: 'skipped';
+      path: string;
+      reason: SkipReason;
+      hash?: string;
+      size?: number;
+    }
+  | {
+      status: 'error';
+      path: string;
+      message: string;
+      hash?: string;
+      size?: number;
+      /**
+       * The failure says nothing about the file itself (a worker crashed or timed out, the read
+       * raced a deletion): do not remember it, retry on the next warm.
+       */
+      transient?: boolean;
+    };

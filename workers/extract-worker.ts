@@ -1,0 +1,27 @@
+// Piscina worker: extracts a batch of files and returns the outcomes as one msgpack buffer,
+// transferred (not copied) back to the main thread. web-tree-sitter and each grammar are
+// initialised once per worker, on first use, and stay loaded for the worker's lifetime.
+import { move } from 'piscina';
+import { packOwned } from '../core/cache/codec.js';
+import { loadLanguage } from '../core/parse/parser.js';
+import { extractFile } from '../core/pool/extract-file.js';
+import type { ExtractJob, FileOutcome } from '../core/pool/outcome.js';
+import type { LanguageId } from '../core/types.js';
+
+export interface ExtractTask {
+  jobs: ExtractJob[];
+  maxFileBytes: number;
+  /**
+   * Every language of the current warm. They are loaded before the first parse: loading a grammar
+   * right after heavy parsing with another can stall while V8 re-optimises (DESIGN §10).
+   */
+  languages: LanguageId[];
+}
+
+export default async function extractBatch(task: ExtractTask): Promise<unknown> {
+  await Promise.all(task.languages.map((language) => loadLanguage(language).catch(() => undefined)));
+  const outcomes: FileOutcome[] = [];
+  for (const job of task.jobs) outcomes.push(await extractFile(job, task.maxFileBytes));
+  const packed = packOwned(outcomes);
+  return move(packed.buffer as ArrayBuffer);
+}
