@@ -10,26 +10,59 @@ export interface LanguageEntry {
   filenames?: string[];
   /** Grammar file inside @cursorless/tree-sitter-wasms/out. */
   wasm: string;
+  /** How per-file extraction reads this grammar (core/extract). */
+  extract: ExtractSyntax;
+}
+
+/** Grammar facts the generic extractor needs; everything else lives in the queries. */
+export interface ExtractSyntax {
+  /** Query files `grammars/queries/<name>.scm`, concatenated into one extraction query. */
+  queries: string[];
+  /** Node types that are comments (doc comments, module doc, signature trimming). */
+  comments: string[];
+  /** Decorator / annotation / attribute node types that belong to the definition they precede or sit in. */
+  decorators?: string[];
+  /** Node types that wrap exactly one definition and belong to it (`export …`, `@decorated def`, `template <…>`). */
+  wrappers?: string[];
+  /** The first string statement of a body is its docstring. */
+  docstrings?: boolean;
 }
 
 export const LANGUAGES: readonly LanguageEntry[] = [
-  { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm' },
-  { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm' },
-  { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm' },
-  { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm' },
-  { id: 'go', extensions: ['.go'], wasm: 'tree-sitter-go.wasm' },
-  { id: 'java', extensions: ['.java'], wasm: 'tree-sitter-java.wasm' },
-  { id: 'rust', extensions: ['.rs'], wasm: 'tree-sitter-rust.wasm' },
-  { id: 'c', extensions: ['.c', '.h'], wasm: 'tree-sitter-c.wasm' },
-  { id: 'cpp', extensions: ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx', '.c++', '.h++'], wasm: 'tree-sitter-cpp.wasm' },
-  { id: 'csharp', extensions: ['.cs'], wasm: 'tree-sitter-c_sharp.wasm' },
-  { id: 'ruby', extensions: ['.rb', '.rake', '.gemspec'], filenames: ['Rakefile', 'Gemfile'], wasm: 'tree-sitter-ruby.wasm' },
-  { id: 'php', extensions: ['.php'], wasm: 'tree-sitter-php.wasm' },
-  { id: 'kotlin', extensions: ['.kt', '.kts'], wasm: 'tree-sitter-kotlin.wasm' },
-  { id: 'swift', extensions: ['.swift'], wasm: 'tree-sitter-swift.wasm' },
-  { id: 'scala', extensions: ['.scala', '.sc'], wasm: 'tree-sitter-scala.wasm' },
-  { id: 'lua', extensions: ['.lua'], wasm: 'tree-sitter-lua.wasm' },
-  { id: 'bash', extensions: ['.sh', '.bash'], wasm: 'tree-sitter-bash.wasm' },
+  { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
+    extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'] } },
+  { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
+    extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'] } },
+  { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm',
+    extract: { queries: ['ecma', 'javascript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'] } },
+  { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm',
+    extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], wrappers: ['decorated_definition'], docstrings: true } },
+  { id: 'go', extensions: ['.go'], wasm: 'tree-sitter-go.wasm',
+    extract: { queries: ['go'], comments: ['comment'], wrappers: ['type_declaration'] } },
+  { id: 'java', extensions: ['.java'], wasm: 'tree-sitter-java.wasm',
+    extract: { queries: ['java'], comments: ['line_comment', 'block_comment'], decorators: ['annotation', 'marker_annotation'] } },
+  { id: 'rust', extensions: ['.rs'], wasm: 'tree-sitter-rust.wasm',
+    extract: { queries: ['rust'], comments: ['line_comment', 'block_comment'], decorators: ['attribute_item'] } },
+  { id: 'c', extensions: ['.c', '.h'], wasm: 'tree-sitter-c.wasm',
+    extract: { queries: ['c'], comments: ['comment'] } },
+  { id: 'cpp', extensions: ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx', '.c++', '.h++'], wasm: 'tree-sitter-cpp.wasm',
+    extract: { queries: ['c', 'cpp'], comments: ['comment'], wrappers: ['template_declaration'] } },
+  { id: 'csharp', extensions: ['.cs'], wasm: 'tree-sitter-c_sharp.wasm',
+    extract: { queries: ['csharp'], comments: ['comment'], decorators: ['attribute_list'] } },
+  { id: 'ruby', extensions: ['.rb', '.rake', '.gemspec'], filenames: ['Rakefile', 'Gemfile'], wasm: 'tree-sitter-ruby.wasm',
+    extract: { queries: ['ruby'], comments: ['comment'] } },
+  { id: 'php', extensions: ['.php'], wasm: 'tree-sitter-php.wasm',
+    extract: { queries: ['php'], comments: ['comment'], decorators: ['attribute_list'] } },
+  { id: 'kotlin', extensions: ['.kt', '.kts'], wasm: 'tree-sitter-kotlin.wasm',
+    extract: { queries: ['kotlin'], comments: ['comment', 'line_comment', 'multiline_comment'], decorators: ['annotation'] } },
+  { id: 'swift', extensions: ['.swift'], wasm: 'tree-sitter-swift.wasm',
+    extract: { queries: ['swift'], comments: ['comment', 'multiline_comment'], decorators: ['attribute'] } },
+  { id: 'scala', extensions: ['.scala', '.sc'], wasm: 'tree-sitter-scala.wasm',
+    extract: { queries: ['scala'], comments: ['comment', 'block_comment'], decorators: ['annotation'] } },
+  { id: 'lua', extensions: ['.lua'], wasm: 'tree-sitter-lua.wasm',
+    extract: { queries: ['lua'], comments: ['comment'] } },
+  { id: 'bash', extensions: ['.sh', '.bash'], wasm: 'tree-sitter-bash.wasm',
+    extract: { queries: ['bash'], comments: ['comment'] } },
 ];
 
 const byExtension = new Map<string, LanguageEntry>();

@@ -1,0 +1,37 @@
+// Local bindings whose type can be read off the code, for call resolution: `x = Foo()`,
+// `const x = new Foo()`, `x: Foo = …`, `x := NewFoo()`, `var x Foo`, typed parameters and
+// `self.x = Foo()` / `this.x = new Foo()`. The query captures `@binding.name` and one or more of
+// `@binding.type` (declared type), `@binding.call` (callee of the initialising call) and
+// `@binding.new` (class of a `new` / composite literal). Bindings directly in a class body are
+// fields, not bindings (they are recorded as FieldRecords).
+import type { LocalBinding } from '../types.js';
+import type { Match } from './captures.js';
+import type { Def } from './definitions.js';
+import type { ScopeIndex } from './scope.js';
+import { callerOf } from './calls.js';
+import { cap, collapse } from './text.js';
+
+export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>): LocalBinding[] {
+  // Several patterns may describe one declaration (its type, its initialiser): merge them.
+  const byName = new Map<number, LocalBinding>();
+  for (const { node, caps } of matches) {
+    const nameNode = caps['binding.name'];
+    if (!nameNode) continue;
+    const typeNode = caps['binding.type'];
+    const newNode = caps['binding.new'];
+    const callNode = newNode ?? caps['binding.call'];
+    if (!typeNode && !callNode) continue;
+    let binding = byName.get(nameNode.startIndex);
+    if (!binding) {
+      if (scopes.innermost(node.startIndex)?.isClass) continue;
+      binding = { scope: callerOf(scopes, node.startIndex), name: collapse(nameNode.text), line: nameNode.startPosition.row + 1 };
+      byName.set(nameNode.startIndex, binding);
+    }
+    if (typeNode && binding.type === undefined) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), 120);
+    if (callNode && binding.init_call === undefined) {
+      binding.init_call = cap(collapse(callNode.text).replace(/\s*<[^<>()]*>$/, ''), 120);
+      if (newNode) binding.init_new = true;
+    }
+  }
+  return [...byName.values()].sort((a, b) => a.line - b.line);
+}

@@ -1,0 +1,70 @@
+// Runs a language's extraction query once over the tree and sorts its matches by role. The
+// capture vocabulary (documented in grammars/queries/README.md) is the contract between the
+// .scm files and the generic extractors: each pattern has exactly one role capture (`@def.*`,
+// `@call`, `@new`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
+// node, plus detail captures (`@name`, `@body`, `@call.args`, …). `@_x` captures only feed predicates.
+import type { Node, Query } from 'web-tree-sitter';
+
+export interface Match {
+  /** The role capture's name, e.g. `def.method`, `call`, `import.require`. */
+  role: string;
+  node: Node;
+  /** Detail captures by name (first node of each). */
+  caps: Record<string, Node | undefined>;
+  /** Detail captures that repeat (`@base`, `@param`), in document order. */
+  lists: Record<string, Node[] | undefined>;
+}
+
+export interface Matches {
+  defs: Match[];
+  bases: Match[];
+  fields: Match[];
+  imports: Match[];
+  exports: Match[];
+  calls: Match[];
+  bindings: Match[];
+}
+
+const REPEATED = new Set(['base', 'param']);
+
+function bucketOf(role: string, out: Matches): Match[] | undefined {
+  if (role.startsWith('def.')) return out.defs;
+  if (role === 'call' || role === 'new') return out.calls;
+  if (role.startsWith('import')) return out.imports;
+  if (role.startsWith('export')) return out.exports;
+  switch (role) {
+    case 'binding': return out.bindings;
+    case 'field': return out.fields;
+    case 'base.of': return out.bases;
+    default: return undefined;
+  }
+}
+
+function isRole(name: string): boolean {
+  return name.startsWith('def.') || name === 'call' || name === 'new' || name.startsWith('import')
+    || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of';
+}
+
+export function collectMatches(query: Query, root: Node): Matches {
+  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], bindings: [] };
+  for (const match of query.matches(root)) {
+    let role: string | undefined;
+    let main: Node | undefined;
+    const caps: Record<string, Node | undefined> = {};
+    const lists: Record<string, Node[] | undefined> = {};
+    for (const { name, node } of match.captures) {
+      if (name.charCodeAt(0) === 95 /* _ */) continue;
+      if (role === undefined && isRole(name)) {
+        role = name;
+        main = node;
+      } else if (REPEATED.has(name)) {
+        (lists[name] ??= []).push(node);
+      } else if (caps[name] === undefined) {
+        caps[name] = node;
+      }
+    }
+    if (role === undefined || main === undefined) continue;
+    bucketOf(role, out)?.push({ role, node: main, caps, lists });
+  }
+  return out;
+}

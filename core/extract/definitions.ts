@@ -1,0 +1,313 @@
+// Functions and classes from `@def.*` matches. The rules, deliberately:
+// - Qualified names follow syntactic nesting: `Class.method`, `outer.inner`, `Outer.Inner`,
+//   `f.LocalClass.m`. Namespace-like containers (C++/C#/PHP namespaces, TS `namespace`, Rust
+//   `mod`) are not captured by the queries, so they neither appear nor prefix names.
+// - A function whose nearest enclosing definition is a class is a method (kind `method` unless the
+//   query said constructor/getter/setter/arrow); one nested in a function keeps its kind and gets
+//   `parent_function`. Object-literal methods outside classes are functions.
+// - Out-of-line methods (`func (s *T) M()`, `void T::m() {}`, `T.prototype.m = function…`) carry a
+//   `@receiver`: they are named `T.m`, attached to class `T` when it is defined in the same file,
+//   else listed in `functions` with kind `method` and `class_name` `T`.
+// - Arrow functions and function expressions bound to a variable, field or `exports.x` are
+//   definitions of kind `arrow` named after the binding; unbound (callback) functions are not
+//   definitions at all, so their calls belong to the enclosing named function.
+// - TS overloads: each bodiless signature is its own record with `is_declaration: true`; the
+//   implementation that follows is the definition proper. Abstract/interface members and C
+//   prototypes are declarations the same way (`@def.*.decl` in the queries).
+// - When several patterns capture the same node, the most specific kind wins
+//   (constructor/getter/setter over method over arrow over function).
+import type { Node } from 'web-tree-sitter';
+import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord } from '../types.js';
+import type { ExtractSyntax } from '../../grammars/languages.js';
+import type { Match } from './captures.js';
+import { CommentIndex, docstringOf } from './doc.js';
+import { ScopeIndex, nest, type Scoped } from './scope.js';
+import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText } from './signature.js';
+import { cap, collapse, endLine, nodeText, startLine } from './text.js';
+
+const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'getter', 'setter', 'arrow']);
+const CLASS_KINDS = new Set<string>([
+  'class', 'interface', 'struct', 'enum', 'trait', 'impl', 'module', 'object', 'protocol', 'namespace', 'type',
+]);
+const PRIORITY: Record<string, number> = { constructor: 4, getter: 4, setter: 4, method: 3, arrow: 2, function: 1 };
+
+export interface Def extends Scoped {
+  node: Node;
+  isClass: boolean;
+  kind: string;
+  declaration: boolean;
+  name: string;
+  nameNode?: Node;
+  /** The definition's outermost node (wrappers such as `export`/`decorated_definition` included). */
+  outer: Node;
+  /** First character of the definition, decorators included, and its 0-based row. */
+  from: number;
+  fromRow: number;
+  decorators: Node[];
+  body?: Node;
+  receiver?: string;
+  modifiers: string[];
+  match: Match;
+  qualified: string;
+  parent?: Def;
+  fn?: FunctionRecord;
+  cls?: ClassRecord;
+}
+
+export interface Definitions {
+  functions: FunctionRecord[];
+  classes: ClassRecord[];
+  /** Every definition, nested and sorted; the scope structure for calls and bindings. */
+  scopes: ScopeIndex<Def>;
+  /** Top-level definitions by name (for export marking). */
+  topLevel: Def[];
+}
+
+export interface DefinitionContext {
+  source: string;
+  syntax: ExtractSyntax;
+  comments: CommentIndex;
+}
+
+/** Class and receiver names without generic arguments, pointers or references: `*Server[T]` → `Server`. */
+export function bareTypeName(text: string): string {
+  return collapse(text)
+    .replace(/\.prototype$/, '')
+    .replace(/^[*&\s]+|^mut\s+/g, '')
+    .replace(/\s*[<[].*$/s, '')
+    .trim();
+}
+
+function parseRole(role: string): { kind: string; declaration: boolean } {
+  const parts = role.split('.');
+  return { kind: parts[1], declaration: parts[2] === 'decl' };
+}
+
+/** Drafts one Def per captured node, keeping the most specific capture when patterns overlap. */
+function draftDefs(matches: Match[], ctx: DefinitionContext): Def[] {
+  const byNode = new Map<number, Def>();
+  for (const match of matches) {
+    const { kind, declaration } = parseRole(match.role);
+    const isClass = CLASS_KINDS.has(kind);
+    if (!isClass && !FUNCTION_KINDS.has(kind)) continue;
+    const previous = byNode.get(match.node.id);
+    if (previous && (PRIORITY[previous.kind] ?? 0) >= (PRIORITY[kind] ?? 0)) continue;
+    const def = draftDef(match, kind, isClass, declaration, ctx);
+    if (def) byNode.set(match.node.id, def);
+  }
+  return [...byNode.values()];
+}
+
+function draftDef(match: Match, kind: string, isClass: boolean, declaration: boolean, ctx: DefinitionContext): Def | undefined {
+  const { node, caps } = match;
+  const nameNode = caps.name ?? node.childForFieldName('name') ?? undefined;
+  let name = nameNode ? collapse(nameNode.text) : caps['name.default'] ? 'default' : '';
+  if (isClass) name = bareTypeName(name);
+  if (!name) return undefined;
+  const outer = widen(caps.start ?? node, ctx.syntax);
+  const decorators = decoratorsOf(node, outer, ctx.syntax);
+  const first = decorators.length > 0 && decorators[0].startIndex < outer.startIndex ? decorators[0] : outer;
+  const receiver = caps.receiver ? bareTypeName(caps.receiver.text) : undefined;
+  return {
+    node, isClass, kind, declaration, name, nameNode, outer, decorators,
+    from: first.startIndex,
+    fromRow: first.startPosition.row,
+    body: caps.body ?? node.childForFieldName('body') ?? undefined,
+    receiver: receiver || undefined,
+    modifiers: [],
+    match,
+    start: node.startIndex,
+    end: node.endIndex,
+    qualified: name,
+  };
+}
+
+/** Extends a definition to wrappers that hold nothing else (`export`, `decorated_definition`, a one-spec `type (…)`). */
+function widen(node: Node, syntax: ExtractSyntax): Node {
+  const wrappers = syntax.wrappers;
+  if (!wrappers) return node;
+  let outer = node;
+  for (let parent = outer.parent; parent && wrappers.includes(parent.type); parent = outer.parent) {
+    let others = 0;
+    for (const child of parent.namedChildren) {
+      if (!child.equals(outer) && !syntax.comments.includes(child.type) && !syntax.decorators?.includes(child.type)) others++;
+    }
+    if (others > 0) break;
+    outer = parent;
+  }
+  return outer;
+}
+
+/**
+ * Decorators of a definition: those directly inside it or its wrappers (TS `export @x class`,
+ * Python `decorated_definition`, Java/Kotlin/Swift `modifiers`) and those immediately preceding
+ * it as siblings (TS method decorators in a class body, Rust `#[attr]` items).
+ */
+function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
+  const types = syntax.decorators;
+  if (!types) return [];
+  const found: Node[] = [];
+  const scan = (holder: Node): void => {
+    for (const child of holder.namedChildren) {
+      if (types.includes(child.type)) found.push(child);
+      else if (child.type === 'modifiers' || child.type === 'attributes') scan(child);
+    }
+  };
+  for (let at: Node | null = node; at; at = at.parent) {
+    scan(at);
+    if (at.equals(outer)) break;
+  }
+  for (let sibling = outer.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) {
+    if (types.includes(sibling.type)) found.push(sibling);
+    else if (!syntax.comments.includes(sibling.type)) break;
+  }
+  found.sort((a, b) => a.startIndex - b.startIndex);
+  return found;
+}
+
+function functionKind(def: Def): FunctionKind {
+  const inClass = def.parent?.isClass === true || def.receiver !== undefined;
+  if (def.kind === 'function' || def.kind === 'method') return inClass ? 'method' : 'function';
+  return def.kind as FunctionKind;
+}
+
+function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
+  const { node, match } = def;
+  const { source, syntax } = ctx;
+  const params = match.caps.params ?? node.childForFieldName('parameters') ?? undefined;
+  const returns = match.caps.return ?? node.childForFieldName('return_type') ?? undefined;
+  const afterDecorators = afterDecoratorsOf(def);
+  const modifiers = def.modifiers;
+  const nameStart = def.nameNode && def.nameNode.startIndex >= afterDecorators ? def.nameNode.startIndex : undefined;
+  modifiersIn(source, afterDecorators, nameStart ?? params?.startIndex ?? def.body?.startIndex ?? node.endIndex, modifiers);
+  // `const f = async () => …`: the arrow's own prefix holds `async`.
+  if (!node.equals(def.outer) && node.startIndex > afterDecorators) {
+    modifiersIn(source, node.startIndex, params?.startIndex ?? def.body?.startIndex ?? node.startIndex, modifiers);
+  }
+  const record: FunctionRecord = {
+    name: def.name,
+    qualified_name: def.qualified,
+    kind: functionKind(def),
+    line: def.fromRow + 1,
+    end_line: endLine(def.outer.endIndex >= node.endIndex ? def.outer : node),
+    signature: signatureText(source, def.from, signatureEnd(node, def.body, syntax.comments)),
+    params: paramTexts(source, params, match.lists.param, syntax.comments),
+  };
+  const doc = docOf(def, ctx);
+  if (doc) record.doc = doc;
+  const returnType = returnTypeText(source, returns);
+  if (returnType) record.return_type = returnType;
+  if (def.decorators.length > 0) record.decorators = def.decorators.map((d) => nodeText(source, d, 120));
+  if (modifiers.length > 0) record.modifiers = modifiers;
+  if (modifiers.includes('async')) record.is_async = true;
+  if (def.declaration) record.is_declaration = true;
+  return record;
+}
+
+function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionContext): ClassRecord {
+  const { source, syntax } = ctx;
+  const record: ClassRecord = {
+    name: def.name,
+    qualified_name: def.qualified,
+    kind: def.kind as ClassKind,
+    line: def.fromRow + 1,
+    end_line: endLine(def.outer.endIndex >= def.node.endIndex ? def.outer : def.node),
+    signature: signatureText(source, def.from, signatureEnd(def.node, def.body, syntax.comments)),
+    bases: bases.get(def.node.id) ?? [],
+    methods: [],
+    fields: [],
+  };
+  const doc = docOf(def, ctx);
+  if (doc) record.doc = doc;
+  if (def.decorators.length > 0) record.decorators = def.decorators.map((d) => nodeText(source, d, 120));
+  const nameStart = def.nameNode?.startIndex ?? def.body?.startIndex ?? def.node.startIndex;
+  modifiersIn(source, afterDecoratorsOf(def), nameStart, def.modifiers);
+  return record;
+}
+
+function afterDecoratorsOf(def: Def): number {
+  const last = def.decorators[def.decorators.length - 1];
+  return last ? Math.max(def.from, last.endIndex) : def.from;
+}
+
+function docOf(def: Def, ctx: DefinitionContext): string | undefined {
+  if (ctx.syntax.docstrings) {
+    const doc = docstringOf(def.body);
+    if (doc) return doc;
+  }
+  return ctx.comments.docAbove(def.fromRow);
+}
+
+/** Bases per class node: `@base.of` names the class node, each `@base` one base as written. */
+function collectBases(matches: Match[], source: string): Map<number, string[]> {
+  const bases = new Map<number, string[]>();
+  for (const match of matches) {
+    const list = bases.get(match.node.id) ?? [];
+    for (const base of match.lists.base ?? []) {
+      const text = nodeText(source, base, 120);
+      if (text && !list.includes(text)) list.push(text);
+    }
+    bases.set(match.node.id, list);
+  }
+  return bases;
+}
+
+export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fieldMatches: Match[], ctx: DefinitionContext): Definitions {
+  const defs = nest(draftDefs(defMatches, ctx));
+  const bases = collectBases(baseMatches, ctx.source);
+  const functions: FunctionRecord[] = [];
+  const classes: ClassRecord[] = [];
+  const topLevel: Def[] = [];
+  const classByName = new Map<string, ClassRecord>();
+  const receiverMethods: Def[] = [];
+  for (const def of defs) {
+    const parent = def.parent;
+    def.qualified = def.receiver ? `${def.receiver}.${def.name}` : parent ? `${parent.qualified}.${def.name}` : def.name;
+    if (!parent) topLevel.push(def);
+    if (def.isClass) {
+      def.cls = buildClass(def, bases, ctx);
+      classes.push(def.cls);
+      if (!classByName.has(def.qualified)) classByName.set(def.qualified, def.cls);
+      continue;
+    }
+    const fn = buildFunction(def, ctx);
+    def.fn = fn;
+    if (def.receiver) {
+      fn.class_name = def.receiver;
+      receiverMethods.push(def);
+    } else if (parent?.isClass) {
+      fn.class_name = parent.qualified;
+      parent.cls!.methods.push(fn);
+    } else {
+      if (parent?.fn) fn.parent_function = parent.qualified;
+      functions.push(fn);
+    }
+  }
+  for (const def of receiverMethods) {
+    const owner = classByName.get(def.receiver!);
+    if (owner) owner.methods.push(def.fn!);
+    else functions.push(def.fn!);
+  }
+  const scopes = new ScopeIndex(defs);
+  attachFields(fieldMatches, scopes, ctx.source);
+  return { functions, classes, scopes, topLevel };
+}
+
+/** Fields go to the innermost class around them; names that are also methods (function-valued fields) are skipped. */
+function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string): void {
+  for (const match of matches) {
+    const nameNode = match.caps['field.name'];
+    if (!nameNode) continue;
+    let owner = scopes.innermost(match.node.startIndex);
+    while (owner && !owner.isClass) owner = owner.parent;
+    const cls = owner?.cls;
+    if (!cls) continue;
+    const name = collapse(nameNode.text).replace(/^[@$]/, '');
+    if (!name || cls.fields.some((f) => f.name === name) || cls.methods.some((m) => m.name === name)) continue;
+    const field: FieldRecord = { name, line: startLine(match.node) };
+    const type = match.caps['field.type'];
+    if (type) field.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+    if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;
+    cls.fields.push(field);
+  }
+}

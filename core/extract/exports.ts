@@ -1,0 +1,21 @@
+// Which definitions are visible outside their file: an `export`/`pub`/`public` modifier, a name
+// in the file's explicit export list (ESM/CommonJS exports, Python `__all__`), or — when the file
+// has no explicit list — the language's own rule for top-level names (Go capitalisation, Python
+// underscore convention, …).
+import type { ExportRecord } from '../types.js';
+import type { Def } from './definitions.js';
+import type { LanguageHooks } from './languages/hooks.js';
+
+const VISIBLE = /^(export|pub|public)\b/;
+
+export function markExported(topLevel: readonly Def[], exports: readonly ExportRecord[], hooks: LanguageHooks): void {
+  const listed = new Set(exports.map((e) => e.local ?? e.name));
+  for (const def of topLevel) {
+    const record = def.fn ?? def.cls;
+    if (!record) continue;
+    const visible = def.modifiers.some((m) => VISIBLE.test(m))
+      || listed.has(def.name)
+      || (exports.length === 0 && hooks.exported?.(def.name, def.modifiers) === true);
+    if (visible) record.exported = true;
+  }
+}

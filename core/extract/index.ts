@@ -1,0 +1,94 @@
+// Per-file extraction: source text in, FileRecord out. One query run per file (compiled once
+// per thread) lets WASM do the traversal; the modules here interpret its captures.
+import { createHash } from 'node:crypto';
+import type { Query, Tree } from 'web-tree-sitter';
+import type { FileRecord, LanguageId } from '../types.js';
+import { languageById } from '../../grammars/languages.js';
+import { parseSource } from '../parse/parser.js';
+import { buildBindings } from './bindings.js';
+import { buildCalls } from './calls.js';
+import { collectMatches } from './captures.js';
+import { buildDefinitions } from './definitions.js';
+import { CommentIndex, moduleDoc } from './doc.js';
+import { syntaxErrors } from './errors.js';
+import { markExported } from './exports.js';
+import { hooksFor } from './languages/index.js';
+import { extractionQuery } from './queries.js';
+
+export interface ExtractInput {
+  /** Path relative to the project root, `/` separators. */
+  path: string;
+  language: LanguageId;
+  source: string;
+  /** Content hash (sha1 hex) of the bytes `source` was decoded from. */
+  hash: string;
+  /** Size in bytes of those bytes. */
+  size: number;
+  /** The bytes were not valid UTF-8 and were decoded lossily. */
+  lossy?: boolean;
+}
+
+/** Parses and extracts one file; the tree is freed before returning. */
+export async function extractRecord(input: ExtractInput): Promise<FileRecord> {
+  const query = await extractionQuery(input.language);
+  const tree = await parseSource(input.language, input.source);
+  try {
+    const record = buildRecord(query, tree, input.language, input.source, input.path);
+    record.hash = input.hash;
+    record.size = input.size;
+    if (input.lossy) record.lossy_decode = true;
+    return record;
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Extracts the record of an already parsed tree (which the caller keeps and frees); hash and size describe `source`. */
+export async function extractFromTree(tree: Tree, language: LanguageId, source: string, path: string): Promise<FileRecord> {
+  const query = await extractionQuery(language);
+  const record = buildRecord(query, tree, language, source, path);
+  record.hash = createHash('sha1').update(source).digest('hex');
+  record.size = Buffer.byteLength(source);
+  return record;
+}
+
+/** Loads the grammar and compiles the query ahead of use (worker start-up). */
+export async function prepareLanguage(language: LanguageId): Promise<void> {
+  await extractionQuery(language);
+}
+
+function lineCount(source: string): number {
+  if (source === '') return 0;
+  let lines = 1;
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) lines++;
+  return source.endsWith('\n') ? lines - 1 : lines;
+}
+
+function buildRecord(query: Query, tree: Tree, language: LanguageId, source: string, path: string): FileRecord {
+  const syntax = languageById(language).extract;
+  const hooks = hooksFor(language);
+  const root = tree.rootNode;
+  const matches = collectMatches(query, root);
+  const comments = new CommentIndex(root, source, syntax.comments);
+  const definitions = buildDefinitions(matches.defs, matches.bases, matches.fields, { source, syntax, comments });
+  const imports = matches.imports.flatMap((match) => hooks.imports(match, source)).sort((a, b) => a.line - b.line);
+  const exports = hooks.exports?.(matches.exports, source) ?? [];
+  markExported(definitions.topLevel, exports, hooks);
+  const record: FileRecord = {
+    path,
+    language,
+    hash: '',
+    size: 0,
+    line_count: lineCount(source),
+    functions: definitions.functions,
+    classes: definitions.classes,
+    imports,
+    exports,
+    calls: buildCalls(matches.calls, definitions.scopes, source, syntax.comments),
+    bindings: buildBindings(matches.bindings, definitions.scopes),
+    errors: syntaxErrors(root),
+  };
+  const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
+  if (doc) record.doc = doc;
+  return record;
+}

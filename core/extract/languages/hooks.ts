@@ -1,0 +1,24 @@
+// What a language module may add to the generic extractor: reading its import statements,
+// its export statements, and its rule for which top-level definitions are visible outside.
+import type { ExportRecord, ImportKind, ImportRecord, ImportedName } from '../../types.js';
+import type { Match } from '../captures.js';
+
+export interface LanguageHooks {
+  /** Import records of one `@import*` match (`role` tells which pattern matched). */
+  imports(match: Match, source: string): ImportRecord[];
+  /** Export records from the `@export*` matches. */
+  exports?(matches: Match[], source: string): ExportRecord[];
+  /** Visibility of a top-level definition by language rule, when the file declares no explicit exports. */
+  exported?(name: string, modifiers: readonly string[]): boolean;
+}
+
+export function importRecord(module: string, bindings: ImportedName[], line: number, kind: ImportKind, typeOnly = false): ImportRecord {
+  const record: ImportRecord = { module, names: bindings.map((b) => b.alias ?? b.name), bindings, line, kind };
+  if (typeOnly) record.type_only = true;
+  return record;
+}
+
+/** `{name, alias}` with the alias left out when it equals the name. */
+export function binding(name: string, alias?: string): ImportedName {
+  return alias && alias !== name ? { name, alias } : { name };
+}

@@ -1,0 +1,64 @@
+// Declaration text of a definition: from its first character (decorators, annotations,
+// modifiers, `export`, `async` included) up to its body, whitespace collapsed, without the
+// token that opens the body (`{`, `:`, `=`, `=>`) or comments sitting before it. Bodiless
+// declarations end after their last meaningful child (`;` and `end` dropped).
+import type { Node } from 'web-tree-sitter';
+import { cap, collapse, nodeText } from './text.js';
+
+const SIGNATURE_MAX = 300;
+/** Tokens between a declaration and its body that are not part of the signature. */
+const OPENERS = new Set(['{', ':', '=', '=>', ';', 'end', 'do', 'then', ',']);
+
+export function signatureEnd(node: Node, body: Node | undefined, comments: readonly string[]): number {
+  if (body && !body.parent?.equals(node)) return body.startIndex;
+  let end = node.startIndex;
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    if (body && child.startIndex >= body.startIndex) break;
+    if (comments.includes(child.type) || (!child.isNamed && OPENERS.has(child.type))) continue;
+    end = child.endIndex;
+  }
+  return end > node.startIndex ? end : node.endIndex;
+}
+
+export function signatureText(source: string, start: number, end: number): string {
+  const text = collapse(source.slice(start, Math.min(end, start + SIGNATURE_MAX * 8)))
+    .replace(/\s*(\{|:|=>|=|\bdo|\bthen|\bis|\bwhere)$/, '');
+  return cap(text, SIGNATURE_MAX);
+}
+
+/** Parameter texts of a parameter-list node (or of individually captured parameters). */
+export function paramTexts(source: string, list: Node | undefined, items: Node[] | undefined, comments: readonly string[]): string[] {
+  const nodes = items ?? list?.namedChildren ?? [];
+  const out: string[] = [];
+  for (const param of nodes) {
+    if (comments.includes(param.type)) continue;
+    out.push(nodeText(source, param, 120));
+  }
+  return out;
+}
+
+/** Return type text without its leading `:` / `->`. */
+export function returnTypeText(source: string, node: Node | undefined): string | undefined {
+  if (!node) return undefined;
+  const text = nodeText(source, node, 160).replace(/^(:|->)\s*/, '');
+  return text || undefined;
+}
+
+const MODIFIERS = new Set([
+  'export', 'default', 'declare', 'abstract', 'async', 'static', 'public', 'private', 'protected', 'internal',
+  'readonly', 'override', 'final', 'virtual', 'sealed', 'open', 'pub', 'unsafe', 'extern', 'inline', 'suspend',
+  'synchronized', 'native', 'partial', 'fileprivate', 'mutating', 'lazy', 'implicit', 'lateinit', 'data',
+  'inner', 'operator', 'infix', 'tailrec', 'external', 'expect', 'actual', 'strictfp', 'local', 'constexpr',
+  'explicit', 'friend', 'companion', 'case', 'required', 'convenience', 'dynamic',
+]);
+
+/** Modifier keywords written in `source[from, to)` (`pub(crate)` kept whole). */
+export function modifiersIn(source: string, from: number, to: number, into: string[]): void {
+  if (to <= from) return;
+  const text = source.slice(from, Math.min(to, from + 400));
+  for (const match of text.matchAll(/[A-Za-z_]+(\([a-z_]+\))?/g)) {
+    const word = match[0];
+    const base = match[1] ? word.slice(0, word.length - match[1].length) : word;
+    if (MODIFIERS.has(base) && !into.includes(word)) into.push(word);
+  }
+}

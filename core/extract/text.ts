@@ -1,0 +1,49 @@
+// Text helpers shared by the extractors: every string we store is whitespace-collapsed and
+// bounded, so one pathological expression (an IIFE as a callee, a 5 KB type alias) cannot
+// bloat a record.
+import type { Node } from 'web-tree-sitter';
+
+/** Collapses runs of whitespace to one space and trims. */
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** `text`, cut to `max` characters with a trailing `…` when longer. */
+export function cap(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** Collapsed source text of a node, bounded. */
+export function nodeText(source: string, node: Node, max = 200): string {
+  const end = Math.min(node.endIndex, node.startIndex + max * 4);
+  return cap(collapse(source.slice(node.startIndex, end)), max);
+}
+
+/** 1-based line of a node's first character. */
+export function startLine(node: Node): number {
+  return node.startPosition.row + 1;
+}
+
+/** 1-based last line of a node; a node ending at column 0 ends on the previous line (trailing newline). */
+export function endLine(node: Node): number {
+  const { row, column } = node.endPosition;
+  return column === 0 && row > node.startPosition.row ? row : row + 1;
+}
+
+/** Strips the quotes (and Python/Rust string prefixes) from a string literal's text. */
+export function unquote(text: string): string {
+  const match = /^[a-zA-Z]*("""|'''|"|'|`)([\s\S]*)\1$/.exec(text);
+  return match ? match[2] : text;
+}
+
+/** The first non-empty line of a comment or docstring, markers removed. */
+export function firstDocLine(text: string): string | undefined {
+  const body = text
+    .replace(/^\s*(\/\*\*?|\/\/[\/!]?|#+|--+\[*=*\[?|"""|''')/, '')
+    .replace(/(\*\/|"""|''')\s*$/, '');
+  for (const raw of body.split('\n')) {
+    const line = raw.replace(/^\s*(\*(?!\/)|\/\/[\/!]?|#+|--+)?\s*/, '').trim();
+    if (line) return cap(line, 160);
+  }
+  return undefined;
+}

@@ -1,0 +1,76 @@
+; Shared by JavaScript, TypeScript and TSX (node types common to the three grammars).
+; Capture vocabulary: see README.md in this folder.
+
+; ---- definitions
+(function_declaration name: (identifier) @name) @def.function
+(generator_function_declaration name: (identifier) @name) @def.function
+(class_declaration name: (_) @name) @def.class
+(method_definition name: (_) @name) @def.method
+(method_definition "get" name: (_) @name) @def.getter
+(method_definition "set" name: (_) @name) @def.setter
+((method_definition name: (property_identifier) @name) @def.constructor
+  (#eq? @name "constructor"))
+
+; const f = () => …, let g = function () {…}, const C = class {…}
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+(variable_declarator name: (identifier) @name value: (class) @def.class) @start
+
+; object literal members holding functions: { run: () => …, load: function () {…} }
+(pair
+  key: [(property_identifier) (string) (number)] @name
+  value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+
+; exports.x = function…, module.exports.x = …, this.x = function… (named x, no receiver)
+((assignment_expression
+  left: (member_expression object: (_) @_object property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+  (#match? @_object "^((module\\.)?exports|this)$"))
+
+; X.prototype.m = function…, X.m = function…: out-of-line methods of X
+((assignment_expression
+  left: (member_expression object: (_) @receiver property: (property_identifier) @name)
+  right: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+  (#not-match? @receiver "^((module\\.)?exports|this)$"))
+
+; module.exports = function () {…} / class {…}: the module's default export
+((assignment_expression
+  left: (member_expression) @_target
+  right: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start @name.default
+  (#eq? @_target "module.exports"))
+((assignment_expression left: (member_expression) @_target right: (class) @def.class) @start @name.default
+  (#eq? @_target "module.exports"))
+
+; export default function () {…} / export default () => … / export default class {…}
+(export_statement value: (arrow_function) @def.arrow) @name.default
+(export_statement value: [(function_expression) (generator_function)] @def.function) @name.default
+(export_statement value: (class) @def.class) @name.default
+
+; ---- imports and exports
+(import_statement) @import
+(export_statement source: (_)) @import.reexport
+((call_expression function: (identifier) @_require arguments: (arguments . (string) .)) @import.require
+  (#eq? @_require "require"))
+(call_expression function: (import) arguments: (arguments . (string))) @import.dynamic
+(export_statement) @export
+((assignment_expression left: (member_expression) @_target) @export.commonjs
+  (#match? @_target "^(module\\.)?exports(\\.|$)"))
+
+; ---- calls
+((call_expression function: (_) @call.callee arguments: (_) @call.args) @call
+  (#not-eq? @call.callee "import"))
+(new_expression constructor: (_) @call.callee arguments: (_)? @call.args) @new
+
+; ---- bindings
+(variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
+(variable_declarator name: (identifier) @binding.name value: (call_expression function: (_) @binding.call)) @binding
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (await_expression (call_expression function: (_) @binding.call))) @binding
+(assignment_expression
+  left: (member_expression object: (this)) @binding.name
+  right: (new_expression constructor: (_) @binding.new)) @binding
+(assignment_expression
+  left: (member_expression object: (this)) @binding.name
+  right: (call_expression function: (_) @binding.call)) @binding

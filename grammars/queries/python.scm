@@ -1,0 +1,52 @@
+; Python. Capture vocabulary: see README.md in this folder.
+
+; ---- definitions
+(function_definition name: (identifier) @name) @def.function
+((function_definition name: (identifier) @name) @def.constructor
+  (#eq? @name "__init__"))
+; @property / @cached_property → getter, @x.setter → setter
+((decorated_definition
+  (decorator [(identifier) @_decorator (attribute attribute: (identifier) @_decorator)])
+  definition: (function_definition name: (identifier) @name) @def.getter)
+  (#any-of? @_decorator "property" "cached_property"))
+((decorated_definition
+  (decorator (attribute attribute: (identifier) @_decorator))
+  definition: (function_definition name: (identifier) @name) @def.setter)
+  (#eq? @_decorator "setter"))
+(class_definition name: (identifier) @name) @def.class
+; f = lambda x: …
+(assignment left: (identifier) @name right: (lambda) @def.arrow) @start
+
+; ---- bases and fields
+(class_definition superclasses: (argument_list [(identifier) (attribute) (subscript)] @base)) @base.of
+(class_definition
+  body: (block (expression_statement (assignment left: (identifier) @field.name type: (_)? @field.type)) @field))
+((assignment
+  left: (attribute object: (identifier) @_self attribute: (identifier) @field.name)
+  type: (_)? @field.type) @field
+  (#eq? @_self "self"))
+
+; ---- imports and exports
+(import_statement) @import
+(import_from_statement) @import
+(future_import_statement) @import
+((module (expression_statement (assignment left: (identifier) @_all right: [(list) (tuple)]) @export))
+  (#eq? @_all "__all__"))
+
+; ---- calls
+(call function: (_) @call.callee arguments: (_) @call.args) @call
+
+; ---- bindings
+(assignment left: (identifier) @binding.name type: (_) @binding.type) @binding
+(assignment left: (identifier) @binding.name right: (call function: (_) @binding.call)) @binding
+(assignment left: (identifier) @binding.name right: (await (call function: (_) @binding.call))) @binding
+((assignment
+  left: (attribute object: (identifier) @_self) @binding.name
+  right: (call function: (_) @binding.call))  @binding
+  (#eq? @_self "self"))
+((assignment
+  left: (attribute object: (identifier) @_self) @binding.name
+  type: (_) @binding.type) @binding
+  (#eq? @_self "self"))
+(typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
+(typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding

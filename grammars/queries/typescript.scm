@@ -1,0 +1,31 @@
+; TypeScript and TSX: types, interfaces, overload signatures, typed bindings.
+
+; ---- definitions
+(abstract_class_declaration name: (_) @name) @def.class
+(interface_declaration name: (_) @name) @def.interface
+(enum_declaration name: (_) @name) @def.enum
+; `type Props = {…}` reads like an interface (signature up to the body); other aliases keep their text
+(type_alias_declaration name: (_) @name value: (object_type)? @body) @def.type
+; bodiless overload signatures, `declare function`, interface and abstract members
+(function_signature name: (_) @name) @def.function.decl
+(method_signature name: (_) @name) @def.method.decl
+(abstract_method_signature name: (_) @name) @def.method.decl
+; class fields holding functions are methods of kind arrow
+(public_field_definition name: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+
+; ---- bases and fields
+(class_declaration (class_heritage (extends_clause value: (_) @base))) @base.of
+(class_declaration (class_heritage (implements_clause (_) @base))) @base.of
+(abstract_class_declaration (class_heritage (extends_clause value: (_) @base))) @base.of
+(abstract_class_declaration (class_heritage (implements_clause (_) @base))) @base.of
+(class (class_heritage (extends_clause value: (_) @base))) @base.of
+(interface_declaration (extends_type_clause (_) @base)) @base.of
+(public_field_definition name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
+(property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
+; constructor(private readonly repo: Repo): parameter properties are fields
+(required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
+
+; ---- bindings: typed declarations and parameters
+(variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
