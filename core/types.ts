@@ -133,6 +133,11 @@ export interface LocalBinding {
   init_call?: string;
   /** The initialiser was a `new`/constructor expression (not just any call). */
   init_new?: boolean;
+  /**
+   * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
+   * the binding takes that name's type. Lets call resolution follow typed parameters into fields.
+   */
+  init_name?: string;
 }
 
 export interface SyntaxErrorRecord {
