@@ -3,7 +3,7 @@
 // initialised once per worker, on first use, and stay loaded for the worker's lifetime.
 import { move } from 'piscina';
 import { packOwned } from '../core/cache/codec.js';
-import { loadLanguage } from '../core/parse/parser.js';
+import { prepareLanguage } from '../core/extract/index.js';
 import { extractFile } from '../core/pool/extract-file.js';
 import type { ExtractJob, FileOutcome } from '../core/pool/outcome.js';
 import type { LanguageId } from '../core/types.js';
@@ -12,14 +12,15 @@ export interface ExtractTask {
   jobs: ExtractJob[];
   maxFileBytes: number;
   /**
-   * Every language of the current warm. They are loaded before the first parse: loading a grammar
-   * right after heavy parsing with another can stall while V8 re-optimises (DESIGN §10).
+   * Every language of the current warm. Their grammars and queries are loaded before the first
+   * parse: loading a grammar right after heavy parsing with another can stall while V8 re-optimises
+   * (DESIGN §10). A language that fails to load fails its files one by one, with the reason.
    */
   languages: LanguageId[];
 }
 
 export default async function extractBatch(task: ExtractTask): Promise<unknown> {
-  await Promise.all(task.languages.map((language) => loadLanguage(language).catch(() => undefined)));
+  await Promise.all(task.languages.map((language) => prepareLanguage(language).catch(() => undefined)));
   const outcomes: FileOutcome[] = [];
   for (const job of task.jobs) outcomes.push(await extractFile(job, task.maxFileBytes));
   const packed = packOwned(outcomes);

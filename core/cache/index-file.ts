@@ -6,20 +6,23 @@
 // (≈ 15 ms for 5,000 files instead of ≈ 470 ms for 5,000 separate files, DESIGN §10).
 //
 // Layout (little-endian):
-//   magic "TLDRIDX\n" · u32 format · u32 schema · u32 manifest length · u32 manifest crc32 ·
-//   u32 record area length · manifest (msgpack) · record area
-// A wrong magic, format or schema, a short file or a manifest crc mismatch discards the whole
-// file; a record whose own crc32 does not match is dropped alone and its file re-extracted.
+//   magic "TLDRIDX\n" · u32 format · u32 schema · 20-byte extractor fingerprint ·
+//   u32 manifest length · u32 manifest crc32 · u32 record area length · manifest (msgpack) · record area
+// A wrong magic, format, schema or fingerprint (see fingerprint.ts), a short file or a manifest crc
+// mismatch discards the whole file; a record whose own crc32 does not match is dropped alone and
+// its file re-extracted.
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { packr } from './codec.js';
+import { extractorFingerprint } from './fingerprint.js';
 import { SCHEMA_VERSION, type LanguageId } from '../types.js';
 import type { CacheEntry } from './entry.js';
 
 const MAGIC = Buffer.from('TLDRIDX\n', 'latin1');
 const FORMAT = 1;
-const PREFIX_BYTES = MAGIC.length + 5 * 4;
+const FINGERPRINT_BYTES = 20;
+const PREFIX_BYTES = MAGIC.length + 2 * 4 + FINGERPRINT_BYTES + 3 * 4;
 export const CACHE_DIR = '.tldr';
 export const INDEX_FILE = 'index.bin';
 
@@ -64,6 +67,8 @@ function decodeIndex(bytes: Buffer): Map<string, CacheEntry> {
   const schema = field();
   if (format !== FORMAT) throw new Error(`index format ${format}, expected ${FORMAT}`);
   if (schema !== SCHEMA_VERSION) throw new Error(`schema version ${schema}, expected ${SCHEMA_VERSION}`);
+  if (!bytes.subarray(at, at + FINGERPRINT_BYTES).equals(extractorFingerprint())) throw new Error('built by a different version of the extractor');
+  at += FINGERPRINT_BYTES;
   const manifestLength = field();
   const manifestCrc = field();
   const areaLength = field();
@@ -110,8 +115,11 @@ export function saveIndex(root: string, entries: Iterable<CacheEntry>): void {
   const manifest = packr.pack(rows);
   const prefix = Buffer.alloc(PREFIX_BYTES);
   MAGIC.copy(prefix, 0);
-  let at = MAGIC.length;
-  for (const value of [FORMAT, SCHEMA_VERSION, manifest.length, crc32(manifest), offset]) {
+  prefix.writeUInt32LE(FORMAT, MAGIC.length);
+  prefix.writeUInt32LE(SCHEMA_VERSION, MAGIC.length + 4);
+  extractorFingerprint().copy(prefix, MAGIC.length + 8);
+  let at = MAGIC.length + 8 + FINGERPRINT_BYTES;
+  for (const value of [manifest.length, crc32(manifest), offset]) {
     prefix.writeUInt32LE(value, at);
     at += 4;
   }
@@ -139,7 +147,8 @@ function writeAll(fd: number, buffer: Buffer): void {
   for (let written = 0; written < buffer.length; ) written += writeSync(fd, buffer, written);
 }
 
-function ensureCacheDir(dir: string): void {
+/** Creates `.tldr/` with a `.gitignore` of `*` (for anything else that stores state there). */
+export function ensureCacheDir(dir: string): void {
   mkdirSync(dir, { recursive: true });
   const gitignore = join(dir, '.gitignore');
   if (!existsSync(gitignore)) writeFileSync(gitignore, '# tldr cache: never committed\n*\n');

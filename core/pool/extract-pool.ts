@@ -27,6 +27,11 @@ export function poolRunning(): boolean {
   return pool !== undefined;
 }
 
+/** The running pool, if any: for status reports (threads, queue) and for tests that kill a worker. */
+export function currentExtractPool(): Piscina | undefined {
+  return pool;
+}
+
 function extractPool(): Piscina<ExtractTask, ArrayBuffer> {
   if (!pool) {
     const threads = Math.max(1, workerCount());

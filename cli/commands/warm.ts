@@ -1,0 +1,88 @@
+// `tldr warm [path]`: indexes the project containing `path` (default: the current directory),
+// writes the cache and reports what it did. A progress bar is drawn only when stderr is a terminal.
+import type { CommandSpec, GlobalOptions } from '../command.js';
+import type { WarmProgress } from '../../core/index/open.js';
+import type { WarmResult } from '../../core/types.js';
+
+export const warmCommand: CommandSpec = {
+  name: 'warm',
+  args: '[path]',
+  summary: 'index every file of the project and write the cache (.tldr/)',
+  async run(positional, _options, globals) {
+    const root = await projectRoot(positional[0], globals);
+    const result = await warmWithProgress(root);
+    if (globals.daemon) {
+      // In the background, never waited for: the daemon loads the cache just written.
+      const { startDaemon } = await import('../../core/daemon/lifecycle.js');
+      await startDaemon(root, { wait: false });
+    }
+    process.stdout.write(globals.json ? `${JSON.stringify(result)}\n` : formatWarm(result));
+    return 0;
+  },
+};
+
+async function projectRoot(path: string | undefined, globals: GlobalOptions): Promise<string> {
+  const { findProjectRoot, resolveProjectRoot } = await import('../../core/project/root.js');
+  if (globals.project !== undefined || path === undefined) return resolveProjectRoot(globals.project);
+  const { existsSync } = await import('node:fs');
+  const { TldrError } = await import('../../core/errors.js');
+  if (!existsSync(path)) throw new TldrError(`directory not found: ${path}`, 'give a directory inside the project');
+  return findProjectRoot(path);
+}
+
+async function warmWithProgress(root: string): Promise<WarmResult> {
+  const { warmProject } = await import('../../core/index/open.js');
+  const { closeExtractPool } = await import('../../core/pool/extract-pool.js');
+  const bar = process.stderr.isTTY ? await progressBar() : undefined;
+  try {
+    return await warmProject(root, { onProgress: bar?.update });
+  } finally {
+    bar?.stop();
+    await closeExtractPool();
+  }
+}
+
+async function progressBar(): Promise<{ update(progress: WarmProgress): void; stop(): void }> {
+  const { SingleBar, Presets } = await import('cli-progress');
+  const bar = new SingleBar(
+    { stream: process.stderr, format: 'indexing {bar} {value}/{total} files  {duration}s', hideCursor: true, clearOnComplete: true },
+    Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(progress) {
+      if (progress.phase !== 'extract') return;
+      if (!started) {
+        bar.start(progress.total, progress.done);
+        started = true;
+      } else bar.update(progress.done);
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+export function formatWarm(result: WarmResult): string {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const seconds = (result.elapsed_ms / 1000).toFixed(2);
+  const how = result.workers > 0 ? `${result.workers} worker${result.workers === 1 ? '' : 's'}` : 'in-process';
+  const lines = [
+    `indexed ${n(result.files)} files, ${n(result.lines)} lines in ${seconds} s (parsed ${n(result.parsed)}, reused ${n(result.reused)}, removed ${n(result.removed)}; ${how})`,
+  ];
+  const languages = Object.entries(result.languages).sort((a, b) => b[1]!.lines - a[1]!.lines);
+  const width = Math.max(0, ...languages.map(([language]) => language.length));
+  for (const [language, totals] of languages) {
+    lines.push(`  ${language.padEnd(width)}  ${n(totals!.files).padStart(7)} files  ${n(totals!.lines).padStart(10)} lines`);
+  }
+  const skips = Object.entries(result.skipped).filter(([, count]) => count! > 0);
+  if (skips.length > 0) lines.push(`skipped: ${skips.map(([reason, count]) => `${reason} ${n(count!)}`).join(', ')}`);
+  for (const skip of result.skipped_files.slice(0, 10)) lines.push(`  ${skip.path}: ${skip.reason}`);
+  if (result.skipped_files.length > 10) lines.push(`  … ${result.skipped_files.length - 10} more (--json lists all)`);
+  if (result.errors.length > 0) {
+    lines.push(`errors: ${result.errors.length}`);
+    for (const error of result.errors.slice(0, 10)) lines.push(`  ${error.path}: ${error.message}`);
+  }
+  lines.push(`cache: .tldr/index.bin ${result.cache}${result.cache_note ? ` (${result.cache_note})` : ''}`);
+  return `${lines.join('\n')}\n`;
+}
