@@ -1,6 +1,7 @@
 // The shape of a CLI command and the shared runner for query commands: route to the daemon when
 // it is up, else compute in-process, then print JSON or text from the same result.
 import type { Command } from 'commander';
+import type { ServeContext } from '../core/daemon/server.js';
 import { TldrError } from '../core/errors.js';
 
 export interface GlobalOptions {
@@ -19,6 +20,12 @@ export interface CommandSpec {
   options?: (command: Command) => void;
   /** Runs the command; returns the process exit code. */
   run(positional: string[], options: Record<string, unknown>, globals: GlobalOptions): Promise<number>;
+  /**
+   * Answers the command inside the daemon (the fast path): returns exactly what `run` would print
+   * on stdout, or throws the TldrError `run` would throw. Commands without it always run in the
+   * CLI process.
+   */
+  serve?(positional: string[], options: Record<string, unknown>, globals: GlobalOptions, context: ServeContext): Promise<string>;
 }
 
 export interface QuerySpec<A, R> {
@@ -42,10 +49,21 @@ export function queryCommand<A, R>(spec: QuerySpec<A, R>): CommandSpec {
     async run(positional, options, globals) {
       const { runQuery } = await import('./run-query.js');
       const result = (await runQuery(spec.name, spec.toArgs(positional, options), globals)) as R;
-      process.stdout.write(globals.json ? `${JSON.stringify(result)}\n` : ensureNewline(spec.text(result)));
+      process.stdout.write(formatResult(spec, result, globals.json));
       return 0;
     },
+    async serve(positional, options, globals, context) {
+      const { computeQuery } = await import('./run-query.js');
+      const args = spec.toArgs(positional, options);
+      const result = (await computeQuery(spec.name, await context.index(), context.cwd, args)) as R;
+      return formatResult(spec, result, globals.json);
+    },
   };
+}
+
+/** The one place a query result becomes output, whichever process computed it. */
+function formatResult<A, R>(spec: QuerySpec<A, R>, result: R, json: boolean): string {
+  return json ? `${JSON.stringify(result)}\n` : ensureNewline(spec.text(result));
 }
 
 function ensureNewline(text: string): string {

@@ -1,76 +1,82 @@
 #!/usr/bin/env node
-// Entry point: parses the command line, runs one command, maps errors to the CLI contract
-// (`tldr: <what> (<hint>)` on stderr; exit 1 for bad input or failed lookup, 2 for usage).
-import { Command, CommanderError } from 'commander';
-import { TldrError, formatError } from '../core/errors.js';
-import { COMMANDS } from './commands/index.js';
-import type { CommandSpec, GlobalOptions } from './command.js';
+// Entry point. When the project's daemon runs, the command line goes to it as is and its answer is
+// printed: the daemon parses and formats exactly like the full CLI, so the bytes are the same.
+// This path loads only node builtins, the wire module and root discovery — commander alone costs
+// ~13 ms, nearly the whole budget a hook has over bare node — and the full CLI loads only when no
+// daemon answers.
+import { writeSync } from 'node:fs';
+import type { RunResult } from '../core/daemon/protocol.js';
+import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from '../core/daemon/wire.js';
+import { resolveProjectRoot } from '../core/project/root.js';
 
-function addGlobalOptions(command: Command): Command {
-  return command
-    .option('--project <dir>', 'project root (default: nearest ancestor with .git, package.json, …)')
-    .option('--json', 'print exactly one JSON document', false)
-    .option('--no-daemon', 'compute in-process instead of asking the daemon');
-}
+/** Commands that always run in this process: they manage the daemon or the index themselves. */
+const LOCAL_COMMANDS = new Set(['daemon', 'warm', 'bench', 'mcp', 'hooks']);
+const LOCAL_FLAGS = new Set(['--no-daemon', '--help', '-h', '--version', '-V']);
 
-function buildProgram(onRun: (spec: CommandSpec, positional: string[], options: Record<string, unknown>) => void): Command {
-  const program = addGlobalOptions(new Command('tldr'))
-    .description('Code intelligence for AI coding agents')
-    .showHelpAfterError('(run with --help for usage)')
-    .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  for (const spec of COMMANDS) {
-    const command = program.command(spec.args ? `${spec.name} ${spec.args}` : spec.name).description(spec.summary);
-    addGlobalOptions(command);
-    spec.options?.(command);
-    command.exitOverride().action((...params: unknown[]) => {
-      const cmd = params[params.length - 1] as Command;
-      const positional = (params.slice(0, -2) as (string | string[] | undefined)[])
-        .flatMap((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-      onRun(spec, positional, cmd.optsWithGlobals());
-    });
-  }
-  return program;
-}
-
-async function main(argv: string[]): Promise<number> {
-  let chosen: { spec: CommandSpec; positional: string[]; options: Record<string, unknown> } | undefined;
-  const program = buildProgram((spec, positional, options) => {
-    chosen = { spec, positional, options };
-  });
+/** The exit code when the daemon answered, else undefined (the full CLI must run). */
+async function answerFromDaemon(argv: string[]): Promise<number | undefined> {
+  if (argv.length === 0 || LOCAL_COMMANDS.has(argv[0]) || argv.some((arg) => LOCAL_FLAGS.has(arg))) return undefined;
+  const cwd = process.cwd();
+  let root: string;
   try {
-    program.parse(argv, { from: 'user' });
+    root = resolveProjectRoot(projectOption(argv), cwd);
+  } catch {
+    return undefined; // the full CLI reports a bad --project
+  }
+  let reply;
+  try {
+    reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd }, replyTimeoutMs());
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.exitCode === 0 ? 0 : 2;
-    }
+    if (error instanceof DaemonUnavailable) return undefined;
     throw error;
   }
-  if (!chosen) {
-    program.outputHelp();
-    return 2;
+  if (!reply.ok) {
+    if (reply.error.code === 'version') {
+      // That daemon is shutting down: start the current one for the next call, answer this one here.
+      const { spawnDaemon } = await import('../core/daemon/lifecycle.js');
+      spawnDaemon(root);
+    }
+    return undefined;
   }
-  const globals: GlobalOptions = {
-    project: chosen.options.project as string | undefined,
-    json: Boolean(chosen.options.json),
-    daemon: chosen.options.daemon !== false,
-  };
-  return chosen.spec.run(chosen.positional, chosen.options, globals);
+  const result = reply.result as RunResult;
+  if (!result.handled) return undefined;
+  writeAll(1, result.stdout);
+  writeAll(2, result.stderr);
+  return result.exitCode;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof TldrError) {
-      process.stderr.write(`${formatError(error)}\n`);
-      process.exitCode = error.exitCode;
-    } else {
-      const message = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`tldr: internal error: ${message} (please report it; rerun with TLDR_DEBUG=1 for details)\n`);
-      if (process.env.TLDR_DEBUG) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
-      process.exitCode = 1;
+/** `--project DIR` or `--project=DIR`; the daemon re-parses argv and declines another root. */
+function projectOption(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') break;
+    if (argv[i] === '--project') return argv[i + 1];
+    if (argv[i].startsWith('--project=')) return argv[i].slice('--project='.length);
+  }
+  return undefined;
+}
+
+/** Writes straight to the descriptor: creating process.stdout costs ~1 ms. */
+function writeAll(fd: 1 | 2, text: string): void {
+  let bytes = Buffer.from(text, 'utf8');
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(writeSync(fd, bytes));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') return; // the reader went away (`| head`): nothing left to do
+      if (code !== 'EAGAIN') throw error;
+      // A non-blocking pipe is full: let the stream queue the rest and drain it before exit.
+      (fd === 1 ? process.stdout : process.stderr).write(bytes);
+      return;
     }
-  },
-);
+  }
+}
+
+const argv = process.argv.slice(2);
+const exitCode = await answerFromDaemon(argv);
+if (exitCode === undefined) {
+  const { runCommandLine } = await import('./program.js');
+  await runCommandLine(argv);
+} else {
+  process.exitCode = exitCode;
+}

@@ -1,18 +1,32 @@
-// Executes a query: through the project's daemon when one is running, else in-process.
+// Executes a query: through the project's daemon when one is running, else in-process. Both paths
+// hand back the same plain-data result (the in-process one goes through the same JSON round trip
+// the socket applies), so the caller prints identical bytes either way.
 import { TldrError } from '../core/errors.js';
+import type { ProjectIndex } from '../core/index/project-index.js';
 import { resolveProjectRoot } from '../core/project/root.js';
 import { queryHandler } from '../core/query/handlers.js';
-import { openProjectIndex } from '../core/index/open.js';
 import type { GlobalOptions } from './command.js';
 
 export async function runQuery(name: string, args: unknown, globals: GlobalOptions): Promise<unknown> {
   const root = resolveProjectRoot(globals.project);
-  const handler = queryHandler(name);
-  if (!handler) throw new TldrError(`unknown query ${name}`);
+  if (globals.daemon) {
+    const { queryDaemon } = await import('../core/daemon/remote.js');
+    const answer = await queryDaemon(root, name, args, process.cwd());
+    if (answer.answered) return answer.result;
+  }
+  const { openProjectIndex } = await import('../core/index/open.js');
   const index = await openProjectIndex(root);
   try {
-    return await handler({ index, cwd: process.cwd() }, args);
+    return await computeQuery(name, index, process.cwd(), args);
   } finally {
     await index.close();
   }
+}
+
+/** Runs the named handler on an open index; the result is plain JSON data. */
+export async function computeQuery(name: string, index: ProjectIndex, cwd: string, args: unknown): Promise<unknown> {
+  const handler = queryHandler(name);
+  if (!handler) throw new TldrError(`unknown query ${name}`);
+  const result = await handler({ index, cwd }, args);
+  return result === undefined ? result : JSON.parse(JSON.stringify(result));
 }

@@ -2,8 +2,12 @@
 import type { CommandSpec } from '../command.js';
 import { treeCommand } from './tree.js';
 import { warmCommand } from './warm.js';
+import { daemonCommand } from './daemon.js';
+import { notifyCommand } from './notify.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
   treeCommand,
+  notifyCommand,
+  daemonCommand,
 ];

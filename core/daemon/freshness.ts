@@ -1,0 +1,132 @@
+// Keeps the daemon's index in step with the disk. Changes arrive from `tldr notify` and the
+// directory watcher; after a short debounce the paths are invalidated and re-read through the
+// index, which re-parses changed files in the pool and tells its listeners (graph, search) what
+// changed. Before a query runs, pending marks are applied at once and awaited, so an answer never
+// predates a change the daemon has heard of; the index's own size+mtime check covers the rest.
+import type { FileRecord } from '../types.js';
+import type { FileChange, ProjectIndex } from '../index/project-index.js';
+import { DirectoryWatcher } from './watcher.js';
+
+export const DEBOUNCE_MS = 10;
+
+export interface FreshnessCounts {
+  files: number;
+  symbols: number;
+  pending: number;
+  watchedDirectories: number;
+}
+
+export class Freshness {
+  /** Indexed files and their symbol counts, kept from the index's change events. */
+  private readonly known = new Map<string, number>();
+  private readonly marked = new Set<string>();
+  private readonly refreshing = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private watcher: DirectoryWatcher | undefined;
+  /** Set when a directory could not be watched (inotify limit): every query re-checks all files. */
+  private blind = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly index: ProjectIndex,
+    private readonly onError: (error: Error) => void,
+  ) {
+    this.unsubscribe = index.onChange((changes) => this.apply(changes));
+  }
+
+  /** Loads every record (re-parsing what changed while no daemon ran), then starts watching. */
+  async start(): Promise<void> {
+    const records = await this.index.records();
+    for (const [path, record] of records) this.known.set(path, symbolCount(record));
+    this.watcher = new DirectoryWatcher(this.index.root, (paths) => this.mark(paths), (error) => {
+      this.blind = true;
+      this.onError(error);
+    });
+    this.watcher.watchFilesOf(this.known.keys());
+  }
+
+  /** Marks paths (relative to the root) as possibly changed; re-read after the debounce. */
+  mark(paths: string[]): void {
+    for (const path of paths) this.marked.add(path);
+    if (this.marked.size > 0 && !this.timer) this.timer = setTimeout(() => this.flush(), DEBOUNCE_MS);
+  }
+
+  /** Applies pending marks now and waits until every re-read so far has finished. */
+  async settle(): Promise<void> {
+    // Without a working watcher nothing reports edits: re-check every file's stats instead.
+    if (this.blind) this.mark([...this.known.keys()]);
+    if (this.marked.size > 0) this.flush();
+    await this.chain;
+  }
+
+  counts(): FreshnessCounts {
+    let symbols = 0;
+    for (const count of this.known.values()) symbols += count;
+    return {
+      files: this.known.size,
+      symbols,
+      pending: this.marked.size + this.refreshing.size,
+      watchedDirectories: this.watcher?.watchedDirectories ?? 0,
+    };
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.watcher?.close();
+    this.unsubscribe();
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.expandDirectories([...this.marked]);
+    this.marked.clear();
+    for (const path of batch) this.refreshing.add(path);
+    this.index.invalidate(batch);
+    this.chain = this.chain.then(() => this.refresh(batch));
+  }
+
+  /** A directory that came or went stands for the indexed files under it. */
+  private expandDirectories(paths: string[]): string[] {
+    const out = new Set<string>();
+    for (const path of paths) {
+      out.add(path);
+      if (this.known.has(path)) continue;
+      const prefix = path === '' ? '' : `${path}/`;
+      for (const file of this.known.keys()) if (file.startsWith(prefix)) out.add(file);
+    }
+    return [...out];
+  }
+
+  private async refresh(batch: string[]): Promise<void> {
+    // records() re-checks every invalidated path: re-parses changed files (in the pool once it
+    // runs), adds new ones, drops deleted ones, and reports all of it to onChange listeners.
+    try {
+      await this.index.records();
+    } catch (error) {
+      this.onError(error as Error);
+    } finally {
+      for (const path of batch) this.refreshing.delete(path);
+    }
+  }
+
+  private apply(changes: FileChange[]): void {
+    const added: string[] = [];
+    for (const change of changes) {
+      if (change.after) {
+        if (!this.known.has(change.path)) added.push(change.path);
+        this.known.set(change.path, symbolCount(change.after));
+      } else {
+        this.known.delete(change.path);
+      }
+    }
+    if (added.length > 0) this.watcher?.watchFilesOf(added);
+  }
+}
+
+function symbolCount(record: FileRecord): number {
+  let count = record.functions.length + record.classes.length;
+  for (const cls of record.classes) count += cls.methods.length;
+  return count;
+}

@@ -1,0 +1,328 @@
+// The daemon: one process per project root serving queries from a hot ProjectIndex over a Unix
+// socket. Each request runs as its own async task, so a slow one (a re-parse in the pool) never
+// holds up the others; replies carry the request id and may go out of order.
+import { chmodSync, existsSync, statSync, unlinkSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { isAbsolute } from 'node:path';
+import { TldrError } from '../errors.js';
+import type { ProjectIndex } from '../index/project-index.js';
+import { queryHandler } from '../query/handlers.js';
+import { Freshness } from './freshness.js';
+import { relativeInsideRoot } from './inside-root.js';
+import type {
+  NotifyResult,
+  PingResult,
+  Reply,
+  Request,
+  RunResult,
+  StatusResult,
+  WireError,
+} from './protocol.js';
+import { BadMessage, DAEMON_VERSION, FrameDecoder, FrameError, encodeFrame, type DaemonPaths } from './wire.js';
+
+export type OpenedIndex = ProjectIndex & { close(): Promise<void> };
+
+/** What a command answered inside the daemon can use. */
+export interface ServeContext {
+  /** The index once loaded, with every change heard of so far applied. */
+  index(): Promise<ProjectIndex>;
+  /** The client's working directory: relative paths in arguments resolve against it. */
+  cwd: string;
+  /** Marks files as changed (paths absolute or relative to cwd); they are re-parsed shortly. */
+  notify(paths: string[]): NotifyResult;
+}
+
+/** Serves a CLI command line from inside the daemon (the CLI and hook fast path). */
+export type CommandLineRunner = (argv: string[], context: ServeContext) => Promise<RunResult>;
+
+export interface DaemonConfig {
+  root: string;
+  paths: DaemonPaths;
+  /** Shut down after this long without a request. */
+  idleMs: number;
+  openIndex(root: string): Promise<OpenedIndex>;
+  runCommandLine?: CommandLineRunner;
+  log(line: string): void;
+}
+
+const ROOT_CHECK_MS = 30_000;
+
+const OPS = new Set(['ping', 'status', 'query', 'run', 'notify', 'shutdown']);
+
+export class DaemonServer {
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private readonly startedAt = Date.now();
+  private index: OpenedIndex | undefined;
+  private freshness: Freshness | undefined;
+  private ready: Promise<OpenedIndex> | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private rootCheck: NodeJS.Timeout | undefined;
+  private active = 0;
+  private served = 0;
+  private lastError: { at: string; message: string } | undefined;
+  private stopping: Promise<void> | undefined;
+  private socketIno = 0;
+  private resolveClosed!: () => void;
+  /** Settles once the daemon has shut down (socket removed, index closed). */
+  readonly closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
+
+  constructor(private readonly config: DaemonConfig) {
+    this.server = createServer((socket) => this.accept(socket));
+  }
+
+  /** Listens on the socket (the caller holds the start lock and removed any stale socket). */
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.config.paths.socket, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    chmodSync(this.config.paths.socket, 0o600);
+    this.socketIno = statSync(this.config.paths.socket).ino;
+    this.server.on('error', (error) => this.recordError(error));
+    this.ready = this.config.openIndex(this.config.root).then((index) => {
+      this.index = index;
+      this.freshness = new Freshness(index, (error) => this.recordError(error));
+      this.freshness.start().catch((error: Error) => this.recordError(error));
+      return index;
+    });
+    this.ready.catch((error: Error) => {
+      this.recordError(error);
+      void this.shutdown(`cannot open the index: ${error.message}`);
+    });
+    this.armIdleTimer();
+    // A daemon whose project was deleted (a temp dir, a removed checkout) has nothing left to serve.
+    this.rootCheck = setInterval(() => {
+      if (!existsSync(this.config.root)) void this.shutdown('the project directory is gone');
+    }, ROOT_CHECK_MS).unref();
+  }
+
+  recordError(error: Error): void {
+    this.lastError = { at: new Date().toISOString(), message: error.message };
+    this.config.log(`error: ${error.stack ?? error.message}`);
+  }
+
+  /** Stops accepting, closes connections and the index, removes the socket. Idempotent. */
+  shutdown(reason: string): Promise<void> {
+    this.stopping ??= this.stop(reason);
+    return this.stopping;
+  }
+
+  private async stop(reason: string): Promise<void> {
+    this.config.log(`shutting down: ${reason}`);
+    clearTimeout(this.idleTimer);
+    clearInterval(this.rootCheck);
+    const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    await serverClosed;
+    this.removeOwnSocket();
+    this.freshness?.close();
+    try {
+      await this.index?.close();
+    } catch (error) {
+      this.config.log(`closing the index failed: ${(error as Error).message}`);
+    }
+    this.resolveClosed();
+  }
+
+  /** Node removes a listening socket file on close, but only ever delete the file we created. */
+  private removeOwnSocket(): void {
+    try {
+      if (statSync(this.config.paths.socket).ino === this.socketIno) unlinkSync(this.config.paths.socket);
+    } catch {
+      // already gone
+    }
+  }
+
+  private accept(socket: Socket): void {
+    if (this.stopping) {
+      socket.destroy();
+      return;
+    }
+    this.sockets.add(socket);
+    const decoder = new FrameDecoder();
+    let broken = false;
+    socket.on('data', (chunk: Buffer) => {
+      if (broken) return;
+      let messages: unknown[];
+      try {
+        messages = decoder.push(chunk);
+      } catch (error) {
+        if (!(error instanceof FrameError)) throw error;
+        broken = true;
+        // The stream cannot be resynchronised after a refused header: answer, then hang up.
+        socket.end(encodeFrame(errorReply(null, { message: error.message, exitCode: 1, code: 'too_large' })), () => socket.destroy());
+        return;
+      }
+      for (const message of messages) void this.handle(socket, message);
+    });
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+  }
+
+  private async handle(socket: Socket, message: unknown): Promise<void> {
+    const request = validate(message);
+    if ('error' in request) {
+      this.send(socket, errorReply(request.id, request.error));
+      return;
+    }
+    if (request.v !== DAEMON_VERSION) {
+      this.send(socket, errorReply(request.id, {
+        message: `the tldr daemon (${DAEMON_VERSION}) does not match this client (${request.v})`,
+        hint: 'the old daemon is shutting down; the next start runs the current version',
+        exitCode: 1,
+        code: 'version',
+      }));
+      void this.shutdown(`client of version ${request.v}`);
+      return;
+    }
+    this.active++;
+    this.served++;
+    clearTimeout(this.idleTimer);
+    try {
+      const result = await this.dispatch(request);
+      this.send(socket, { id: request.id, ok: true, result });
+      if (request.op === 'shutdown') void this.shutdown('shutdown requested');
+    } catch (error) {
+      this.send(socket, errorReply(request.id, this.toWireError(error)));
+    } finally {
+      this.active--;
+      this.armIdleTimer();
+    }
+  }
+
+  private async dispatch(request: Request): Promise<unknown> {
+    switch (request.op) {
+      case 'ping':
+        return { pid: process.pid, version: DAEMON_VERSION, root: this.config.root } satisfies PingResult;
+      case 'status':
+        return this.status();
+      case 'shutdown':
+        return { pid: process.pid };
+      case 'notify':
+        return this.notify(request.paths, request.cwd);
+      case 'query': {
+        const handler = queryHandler(request.name);
+        if (!handler) throw new TldrError(`unknown query ${request.name}`, 'see tldr --help', 2);
+        const index = await this.freshIndex();
+        return handler({ index, cwd: request.cwd }, request.args);
+      }
+      case 'run': {
+        if (!this.config.runCommandLine) return { handled: false } satisfies RunResult;
+        const cwd = request.cwd;
+        return this.config.runCommandLine(request.argv, {
+          index: () => this.freshIndex(),
+          cwd,
+          notify: (paths) => this.notify(paths, cwd),
+        });
+      }
+    }
+  }
+
+  private async freshIndex(): Promise<OpenedIndex> {
+    const index = await this.ready!;
+    await this.freshness?.settle();
+    return index;
+  }
+
+  private notify(paths: string[], cwd: string): NotifyResult {
+    const marked: string[] = [];
+    const refused: string[] = [];
+    for (const path of paths) {
+      const rel = relativeInsideRoot(this.config.root, path, cwd);
+      if (rel === undefined) refused.push(path);
+      else marked.push(rel);
+    }
+    if (marked.length > 0) {
+      if (this.freshness) this.freshness.mark(marked);
+      else this.index?.invalidate(marked);
+    }
+    return { marked, refused };
+  }
+
+  private status(): StatusResult {
+    const counts = this.freshness?.counts();
+    const memory = process.memoryUsage();
+    return {
+      pid: process.pid,
+      version: DAEMON_VERSION,
+      root: this.config.root,
+      socket: this.config.paths.socket,
+      started_at: new Date(this.startedAt).toISOString(),
+      uptime_ms: Date.now() - this.startedAt,
+      idle_timeout_ms: this.config.idleMs,
+      ready: this.index !== undefined,
+      files: counts?.files ?? 0,
+      symbols: counts?.symbols ?? 0,
+      rss_bytes: memory.rss,
+      heap_used_bytes: memory.heapUsed,
+      pending_reparses: counts?.pending ?? 0,
+      watched_directories: counts?.watchedDirectories ?? 0,
+      requests: this.served,
+      active_requests: this.active - 1,
+      ...(this.lastError ? { last_error: this.lastError } : {}),
+    };
+  }
+
+  private toWireError(error: unknown): WireError {
+    if (error instanceof TldrError) return { ...error.toJSON(), code: 'failed' };
+    const failure = error instanceof Error ? error : new Error(String(error));
+    this.recordError(failure);
+    return { message: `internal error in the daemon: ${failure.message}`, exitCode: 1, code: 'internal' };
+  }
+
+  private send(socket: Socket, reply: Reply): void {
+    if (socket.destroyed) return;
+    let frame: Buffer;
+    try {
+      frame = encodeFrame(reply);
+    } catch (error) {
+      frame = encodeFrame(errorReply(reply.id, this.toWireError(error)));
+    }
+    socket.write(frame);
+  }
+
+  private armIdleTimer(): void {
+    clearTimeout(this.idleTimer);
+    if (this.stopping || this.active > 0) return;
+    this.idleTimer = setTimeout(() => void this.shutdown(`idle for ${this.config.idleMs} ms`), this.config.idleMs);
+  }
+}
+
+function errorReply(id: number | null, error: WireError): Reply {
+  return { id, ok: false, error };
+}
+
+/** Checks a decoded message's shape; the daemon trusts nothing that arrives on the socket. */
+function validate(message: unknown): Request | { id: number | null; error: WireError } {
+  const bad = (id: number | null, why: string) => ({
+    id,
+    error: { message: `malformed request: ${why}`, exitCode: 2 as const, code: 'bad_request' as const },
+  });
+  if (message instanceof BadMessage) return bad(null, message.reason);
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return bad(null, 'not an object');
+  const m = message as Record<string, unknown>;
+  const id = typeof m.id === 'number' && Number.isSafeInteger(m.id) ? m.id : null;
+  if (id === null) return bad(null, 'missing numeric id');
+  if (typeof m.v !== 'string') return bad(id, 'missing version');
+  if (typeof m.op !== 'string' || !OPS.has(m.op)) return bad(id, `unknown op ${JSON.stringify(m.op)}`);
+  const absoluteCwd = typeof m.cwd === 'string' && isAbsolute(m.cwd);
+  switch (m.op) {
+    case 'query':
+      if (typeof m.name !== 'string') return bad(id, 'query needs a name');
+      if (!absoluteCwd) return bad(id, 'query needs an absolute cwd');
+      break;
+    case 'run':
+      if (!Array.isArray(m.argv) || !m.argv.every((a) => typeof a === 'string')) return bad(id, 'run needs argv: string[]');
+      if (!absoluteCwd) return bad(id, 'run needs an absolute cwd');
+      break;
+    case 'notify':
+      if (!Array.isArray(m.paths) || !m.paths.every((p) => typeof p === 'string')) return bad(id, 'notify needs paths: string[]');
+      if (!absoluteCwd) return bad(id, 'notify needs an absolute cwd');
+      break;
+  }
+  return message as Request;
+}
