@@ -96,14 +96,14 @@ export class CachedProjectIndex implements ProjectIndex {
 
   async record(path: string): Promise<FileRecord> {
     const rel = this.resolveExisting(path);
-    const language = languageForPath(rel);
-    if (!language) throw unsupportedError(rel);
     const verdict = selectPath(this.root, rel, this.rules, this.policy);
     if (verdict.kind === 'missing') {
       this.forget(rel);
       throw new TldrError(`file not found: ${path}`, 'check the path');
     }
-    if (verdict.kind === 'directory') throw new TldrError(`${rel} is a directory`, 'give a file');
+    if (verdict.kind === 'directory') throw new TldrError(`${rel === '' ? path : rel} is a directory`, 'give a file');
+    const language = languageForPath(rel);
+    if (!language) throw unsupportedError(rel);
     if (verdict.kind === 'skipped') {
       if (verdict.reason === 'ignored') return this.ephemeralRecord(rel, language.id);
       throw skipError(rel, verdict.reason, this.policy);

@@ -1,0 +1,124 @@
+// A damaged, truncated or foreign cache is never trusted and never a crash: it is discarded (or,
+// for one damaged record, that record alone is dropped) and the records come out right.
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync, truncateSync, writeFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadIndex } from '../../dist/core/cache/index-file.js';
+import { openProjectIndex, warmProject } from '../../dist/core/index/open.js';
+import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
+import type { FileRecord } from '../../dist/core/types.js';
+import { copyFixture } from '../files/fixture-project.js';
+
+afterAll(() => closeExtractPool());
+
+/** Byte offsets of the index header fields (see core/cache/index-file.ts). */
+const SCHEMA_AT = 12;
+const MANIFEST_LENGTH_AT = 36;
+const PREFIX_BYTES = 48;
+
+describe('cache damage', () => {
+  let project: { root: string; cleanup(): void };
+  let file: string;
+  let expected: Map<string, FileRecord>;
+  let fileCount: number;
+
+  beforeEach(async () => {
+    project = copyFixture('mixed');
+    const first = await warmProject(project.root, { extraction: 'in-process' });
+    fileCount = first.parsed;
+    file = join(project.root, '.tldr', 'index.bin');
+    expected = new Map(await (await openProjectIndex(project.root)).records());
+  });
+  afterEach(() => project.cleanup());
+
+  async function expectRebuiltCorrectly(note: RegExp): Promise<void> {
+    const result = await warmProject(project.root, { extraction: 'in-process' });
+    expect(result.cache).toBe('rebuilt');
+    expect(result.cache_note).toMatch(note);
+    expect(result.parsed).toBe(fileCount);
+    const records = await (await openProjectIndex(project.root)).records();
+    expect(records).toEqual(expected);
+    expect((await warmProject(project.root)).parsed).toBe(0);
+  }
+
+  it('the header is where the test expects it', () => {
+    const bytes = readFileSync(file);
+    expect(bytes.subarray(0, 8).toString('latin1')).toBe('TLDRIDX\n');
+    const manifestLength = bytes.readUInt32LE(MANIFEST_LENGTH_AT);
+    expect(PREFIX_BYTES + manifestLength + bytes.readUInt32LE(MANIFEST_LENGTH_AT + 8)).toBe(bytes.length);
+    expect(loadIndex(project.root).state).toBe('loaded');
+  });
+
+  it('a truncated file is discarded and rebuilt', async () => {
+    truncateSync(file, Math.floor(statSync(file).size * 0.6));
+    expect(loadIndex(project.root)).toMatchObject({ state: 'discarded' });
+    await expectRebuiltCorrectly(/truncated/);
+  });
+
+  it('a file cut inside its header is discarded and rebuilt', async () => {
+    truncateSync(file, 20);
+    await expectRebuiltCorrectly(/not a tldr index/);
+  });
+
+  it('a garbage manifest is discarded and rebuilt', async () => {
+    const bytes = readFileSync(file);
+    const manifestLength = bytes.readUInt32LE(MANIFEST_LENGTH_AT);
+    for (let at = PREFIX_BYTES; at < PREFIX_BYTES + manifestLength; at += 7) bytes[at] ^= 0x5a;
+    writeFileSync(file, bytes);
+    await expectRebuiltCorrectly(/checksum/);
+  });
+
+  it('a file of random bytes is discarded and rebuilt', async () => {
+    writeFileSync(file, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251)));
+    await expectRebuiltCorrectly(/not a tldr index/);
+  });
+
+  it('a cache from another schema version is discarded and rebuilt', async () => {
+    const bytes = readFileSync(file);
+    bytes.writeUInt32LE(bytes.readUInt32LE(SCHEMA_AT) + 1, SCHEMA_AT);
+    writeFileSync(file, bytes);
+    await expectRebuiltCorrectly(/schema version/);
+  });
+
+  it('a cache built by different extraction code is discarded and rebuilt', async () => {
+    const bytes = readFileSync(file);
+    bytes[SCHEMA_AT + 4] ^= 0xff;
+    writeFileSync(file, bytes);
+    await expectRebuiltCorrectly(/different version of the extractor/);
+  });
+
+  it('one damaged record is dropped alone and its file re-extracted', async () => {
+    const bytes = readFileSync(file);
+    const manifestLength = bytes.readUInt32LE(MANIFEST_LENGTH_AT);
+    const areaStart = PREFIX_BYTES + manifestLength;
+    // Flip a byte in the middle of the first stored record.
+    bytes[areaStart + 5] ^= 0xff;
+    writeFileSync(file, bytes);
+    const result = await warmProject(project.root, { extraction: 'in-process' });
+    expect(result.cache).toBe('updated');
+    expect(result.parsed).toBe(1);
+    expect(await (await openProjectIndex(project.root)).records()).toEqual(expected);
+  });
+
+  it('a damaged record met by record() is re-extracted, not served', async () => {
+    const bytes = readFileSync(file);
+    const manifestLength = bytes.readUInt32LE(MANIFEST_LENGTH_AT);
+    bytes[PREFIX_BYTES + manifestLength + 5] ^= 0xff;
+    writeFileSync(file, bytes);
+    const index = await openProjectIndex(project.root);
+    const first = [...expected.keys()][0];
+    expect(await index.record(first)).toEqual(expected.get(first));
+    await index.close();
+  });
+
+  it('a cache directory that cannot be written leaves the warm working', async () => {
+    const { rmSync } = await import('node:fs');
+    rmSync(join(project.root, '.tldr'), { recursive: true });
+    // A regular file where the cache directory should be: mkdir fails even for root.
+    writeFileSync(join(project.root, '.tldr'), 'not a directory');
+    const result = await warmProject(project.root, { extraction: 'in-process' });
+    expect(result.cache).toBe('unwritable');
+    expect(result.cache_note).toMatch(/cannot write/);
+    expect(result.files).toBe(expected.size);
+  });
+});
