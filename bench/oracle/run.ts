@@ -1,0 +1,133 @@
+// The accuracy oracle end to end: copy real third-party sources into a temp project (rxjs's
+// TypeScript sources from node_modules; a subset of python3's standard library), index it with
+// the real pipeline, build our call graph, and compare direct callers with the checker's.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { callGraphFor } from '../../core/graph/for-index.js';
+import { openProjectIndex } from '../../core/index/open.js';
+import type { CallGraph } from '../../core/graph/call-graph.js';
+import type { DispatchMode } from '../../core/graph/callers.js';
+import { askOracle, sampleTargets, score, type OracleReport } from './compare.js';
+import { PyrightOracle } from './pyright-oracle.js';
+import { TypeScriptOracle } from './typescript-oracle.js';
+import type { CallerOracle } from './types.js';
+
+export type OracleLanguage = 'typescript' | 'python';
+
+export interface OracleProject {
+  language: OracleLanguage;
+  /** What the sources are, for reports. */
+  source: string;
+  root: string;
+  include(file: string): boolean;
+  /** Directories to delete with the project (outside its root). */
+  extra?: string[];
+}
+
+/** Standard-library modules for the Python oracle: class hierarchies, packages, relative imports. */
+export const PYTHON_MODULES = {
+  small: ['json', 'logging', 'argparse.py', 'configparser.py', 'textwrap.py'],
+  full: [
+    'json', 'logging', 'email', 'http', 'urllib', 'concurrent', 'argparse.py', 'configparser.py', 'textwrap.py',
+    'difflib.py', 'csv.py', 'zipfile', 'tarfile.py', 'shutil.py', 'tempfile.py', 'pprint.py', 'optparse.py', 'cmd.py',
+  ],
+};
+
+export function prepareTypeScriptProject(): OracleProject {
+  const pkg = createRequire(import.meta.url).resolve('rxjs/package.json');
+  const root = mkdtempSync(join(tmpdir(), 'tldr-oracle-ts-'));
+  cpSync(join(dirname(pkg), 'src'), root, { recursive: true, filter: (path) => !path.endsWith('.json') });
+  return { language: 'typescript', source: 'rxjs@7 src (npm)', root, include: (file) => file.endsWith('.ts') };
+}
+
+/**
+ * pyright resolves stdlib module names to its bundled typeshed stubs before local code, so a copy
+ * of `logging` in the workspace would not be what `import logging` means to it. A typeshed
+ * directory without the stubs of the copied modules makes both tools read the same sources.
+ */
+function typeshedWithout(modules: readonly string[]): string {
+  const bundled = join(dirname(createRequire(import.meta.url).resolve('pyright/package.json')), 'dist', 'typeshed-fallback');
+  const dir = mkdtempSync(join(tmpdir(), 'tldr-oracle-typeshed-'));
+  const removed = new Set(modules.map((m) => m.replace(/\.py$/, '').split('/')[0]));
+  mkdirSync(join(dir, 'stdlib'));
+  symlinkSync(join(bundled, 'stubs'), join(dir, 'stubs'));
+  for (const entry of readdirSync(join(bundled, 'stdlib'))) {
+    if (entry === 'VERSIONS' || removed.has(entry.replace(/\.pyi$/, ''))) continue;
+    symlinkSync(join(bundled, 'stdlib', entry), join(dir, 'stdlib', entry));
+  }
+  const versions = readFileSync(join(bundled, 'stdlib', 'VERSIONS'), 'utf8')
+    .split('\n')
+    .filter((line) => !removed.has(line.split(':')[0].split('.')[0].trim()));
+  writeFileSync(join(dir, 'stdlib', 'VERSIONS'), versions.join('\n'));
+  return dir;
+}
+
+/** A temp project holding the named stdlib modules; undefined when python3 is not available. */
+export function preparePythonProject(modules: readonly string[]): OracleProject | undefined {
+  let stdlib: string;
+  let version: string;
+  try {
+    const out = execFileSync('python3', ['-c', 'import sys, sysconfig; print(sysconfig.get_paths()["stdlib"]); print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' });
+    [stdlib, version] = out.trim().split('\n');
+  } catch {
+    return undefined;
+  }
+  const root = mkdtempSync(join(tmpdir(), 'tldr-oracle-py-'));
+  const copied: string[] = [];
+  for (const module of modules) {
+    const from = join(stdlib, module);
+    if (!existsSync(from)) continue;
+    cpSync(from, join(root, module), { recursive: true, filter: (path) => !path.includes('__pycache__') && !/\/tests?(\/|$)/.test(path) });
+    copied.push(module);
+  }
+  const typeshed = typeshedWithout(copied);
+  writeFileSync(join(root, 'pyrightconfig.json'), JSON.stringify({ typeshedPath: typeshed, pythonVersion: version }));
+  return { language: 'python', source: `python${version} stdlib: ${copied.join(', ')}`, root, include: (file) => file.endsWith('.py'), extra: [typeshed] };
+}
+
+export async function buildGraph(root: string): Promise<{ graph: CallGraph; close: () => Promise<void> }> {
+  const index = await openProjectIndex(root);
+  const graph = await callGraphFor(index);
+  return { graph, close: () => index.close() };
+}
+
+export interface OracleRun {
+  project: OracleProject;
+  /** One report per dispatch mode, over the same checker answers. */
+  reports: Record<DispatchMode, OracleReport>;
+  graphBuildMs: number;
+  oracleMs: number;
+}
+
+export async function runOracle(project: OracleProject, sampleSize: number, seed = 1): Promise<OracleRun> {
+  const started = performance.now();
+  const { graph, close } = await buildGraph(project.root);
+  const graphBuildMs = performance.now() - started;
+  let oracle: CallerOracle | undefined;
+  try {
+    const targets = sampleTargets(graph, project.include, sampleSize, seed, (file) => readFileSync(join(project.root, file), 'utf8'));
+    oracle = project.language === 'typescript'
+      ? new TypeScriptOracle(project.root, graph.paths().filter(project.include))
+      : new PyrightOracle(project.root);
+    const asked = performance.now();
+    await oracle.start();
+    const answers = await askOracle(oracle, targets);
+    const oracleMs = performance.now() - asked;
+    const reports = {
+      none: score(graph, oracle.name, targets.length, answers, 'none'),
+      abstract: score(graph, oracle.name, targets.length, answers, 'abstract'),
+      family: score(graph, oracle.name, targets.length, answers, 'family'),
+    };
+    return { project, reports, graphBuildMs, oracleMs };
+  } finally {
+    await oracle?.stop();
+    await close();
+  }
+}
+
+export function removeProject(project: OracleProject): void {
+  for (const dir of [project.root, ...(project.extra ?? [])]) rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,23 @@
+// Shared shapes of the call-graph accuracy oracle.
+
+/** `file:line` of a call site, file relative to the project root. */
+export type CallSiteKey = string;
+
+export interface OracleTarget {
+  file: string;
+  /** Our qualified name of the definition. */
+  qualifiedName: string;
+  isClass: boolean;
+  /** 1-based line and 0-based column of the definition's name token. */
+  nameLine: number;
+  nameColumn: number;
+}
+
+/** A type checker answering "which call sites call this definition". */
+export interface CallerOracle {
+  readonly name: string;
+  start(): Promise<void>;
+  /** Call sites of the definition; undefined when the checker offers no call hierarchy there. */
+  incomingCalls(target: OracleTarget): Promise<CallSiteKey[] | undefined>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,77 @@
+// The TypeScript language service as a reference call graph: `prepareCallHierarchy` at a
+// definition's name, then `provideCallHierarchyIncomingCalls`, over every TypeScript file of a
+// project (no tsconfig needed: the files are the program).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import type * as TS from 'typescript';
+import type { CallSiteKey, CallerOracle, OracleTarget } from './types.js';
+
+export class TypeScriptOracle implements CallerOracle {
+  readonly name = 'typescript-language-service';
+  private readonly ts: typeof TS;
+  private readonly service: TS.LanguageService;
+
+  constructor(private readonly root: string, files: string[]) {
+    this.ts = createRequire(import.meta.url)('typescript') as typeof TS;
+    const ts = this.ts;
+    const absolute = files.map((file) => join(root, file));
+    const host: TS.LanguageServiceHost = {
+      getScriptFileNames: () => absolute,
+      getScriptVersion: () => '1',
+      getScriptSnapshot: (file) => {
+        try {
+          return ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8'));
+        } catch {
+          return undefined;
+        }
+      },
+      getCurrentDirectory: () => root,
+      getCompilationSettings: () => ({
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        allowJs: true,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+      }),
+      getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: ts.sys.readDirectory,
+      directoryExists: ts.sys.directoryExists,
+      getDirectories: ts.sys.getDirectories,
+    };
+    this.service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  }
+
+  async start(): Promise<void> {
+    this.service.getProgram();
+  }
+
+  async incomingCalls(target: OracleTarget): Promise<CallSiteKey[] | undefined> {
+    const file = join(this.root, target.file);
+    const program = this.service.getProgram();
+    const source = program?.getSourceFile(file);
+    if (!source) return undefined;
+    const position = source.getPositionOfLineAndCharacter(target.nameLine - 1, target.nameColumn);
+    const prepared = this.service.prepareCallHierarchy(file, position);
+    const items = Array.isArray(prepared) ? prepared : prepared ? [prepared] : [];
+    if (items.length === 0) return undefined;
+    const sites = new Set<CallSiteKey>();
+    for (const item of items) {
+      for (const call of this.service.provideCallHierarchyIncomingCalls(item.file, item.selectionSpan.start)) {
+        const from = program!.getSourceFile(call.from.file);
+        if (!from) continue;
+        const rel = relative(this.root, call.from.file).split('\\').join('/');
+        for (const span of call.fromSpans) sites.add(`${rel}:${from.getLineAndCharacterOfPosition(span.start).line + 1}`);
+      }
+    }
+    return [...sites];
+  }
+
+  async stop(): Promise<void> {
+    this.service.dispose();
+  }
+}

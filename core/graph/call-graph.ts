@@ -1,0 +1,289 @@
+// The project call graph: per-file contributions (resolved imports, call edges, overrides), the
+// reverse indexes queries need (callers of a symbol, unresolved calls by name, importers of a
+// file, overriders of a method), and incremental patching. A change to a file re-resolves that
+// file and every file whose resolution read it (recorded dependencies), nothing else.
+import type { FileChange } from '../index/project-index.js';
+import type { ClassRecord, FileRecord, FunctionRecord } from '../types.js';
+import { computeFileGraph } from './file-graph.js';
+import { FileSet, ancestorDirs, baseName } from './file-set.js';
+import { symbolKey, type CallEdge, type FileGraph, type ResolvedImport, type SymbolRef } from './model.js';
+import { emptyConfig, type ProjectConfig } from './project-config.js';
+import { ResolveContext, baseKey, dirKey } from './resolve/context.js';
+import { Resolver } from './resolver.js';
+
+/** A definition the graph knows, for name lookups. */
+export interface Definition {
+  file: string;
+  qualified_name: string;
+  name: string;
+  kind: FunctionRecord['kind'] | ClassRecord['kind'];
+  line: number;
+  end_line: number;
+  signature: string;
+  doc?: string;
+  is_class: boolean;
+  exported?: boolean;
+  record: FunctionRecord | ClassRecord;
+}
+
+type Multi<V> = Map<string, Map<string, V[]>>;
+
+function addMulti<V>(map: Multi<V>, key: string, source: string, value: V): void {
+  let bySource = map.get(key);
+  if (!bySource) map.set(key, (bySource = new Map()));
+  const list = bySource.get(source);
+  if (list) list.push(value);
+  else bySource.set(source, [value]);
+}
+
+function removeMulti<V>(map: Multi<V>, key: string, source: string): void {
+  const bySource = map.get(key);
+  if (!bySource) return;
+  bySource.delete(source);
+  if (bySource.size === 0) map.delete(key);
+}
+
+function flatMulti<V>(map: Multi<V>, key: string): V[] {
+  const bySource = map.get(key);
+  if (!bySource) return [];
+  return [...bySource.keys()].sort().flatMap((source) => bySource.get(source)!);
+}
+
+export function definitionsOf(record: FileRecord): Definition[] {
+  const out: Definition[] = [];
+  const fromFunction = (fn: FunctionRecord): Definition => ({
+    file: record.path, qualified_name: fn.qualified_name, name: fn.name, kind: fn.kind, line: fn.line,
+    end_line: fn.end_line, signature: fn.signature, doc: fn.doc, is_class: false, exported: fn.exported, record: fn,
+  });
+  for (const fn of record.functions) out.push(fromFunction(fn));
+  for (const cls of record.classes) {
+    out.push({
+      file: record.path, qualified_name: cls.qualified_name, name: cls.name, kind: cls.kind, line: cls.line,
+      end_line: cls.end_line, signature: cls.signature, doc: cls.doc, is_class: true, exported: cls.exported, record: cls,
+    });
+    for (const method of cls.methods) out.push(fromFunction(method));
+  }
+  return out;
+}
+
+export class CallGraph {
+  private readonly records = new Map<string, FileRecord>();
+  private readonly files = new FileSet();
+  private readonly ctx: ResolveContext;
+  private readonly resolver: Resolver;
+  private readonly graphs = new Map<string, FileGraph>();
+  /** Dependency key → files whose graph read it. */
+  private readonly dependents = new Map<string, Set<string>>();
+  /** Target symbol key → source file → edges. */
+  private readonly incoming: Multi<CallEdge> = new Map();
+  /** Instantiated class key → source file → instantiation edges. */
+  private readonly instantiations: Multi<CallEdge> = new Map();
+  /** Callee name → source file → unresolved edges. */
+  private readonly unresolvedByName: Multi<CallEdge> = new Map();
+  /** Imported file → importing file → import statements. */
+  private readonly importersOf: Multi<ResolvedImport & { file: string }> = new Map();
+  /** Overridden method key → file → overriding methods. */
+  private readonly overriders: Multi<SymbolRef> = new Map();
+  /** Simple and qualified names → file → definitions. */
+  private readonly definitionsByName: Multi<Definition> = new Map();
+
+  private constructor(readonly root: string, readonly config: ProjectConfig) {
+    this.ctx = new ResolveContext(this.files, this.records, config);
+    this.resolver = new Resolver(this.ctx);
+  }
+
+  /** Builds the whole graph from the project's records. */
+  static build(records: ReadonlyMap<string, FileRecord>, root: string, config: ProjectConfig = emptyConfig()): CallGraph {
+    const graph = new CallGraph(root, config);
+    for (const [path, record] of records) {
+      graph.records.set(path, record);
+      graph.files.add(path);
+      graph.indexDefinitions(record, true);
+    }
+    for (const path of [...records.keys()].sort()) graph.recompute(path);
+    graph.ctx.clearMemos();
+    return graph;
+  }
+
+  /** Patches the graph for changed, added and deleted files; returns the files re-resolved. */
+  apply(changes: readonly FileChange[]): string[] {
+    const touched = new Set<string>();
+    for (const change of changes) {
+      const before = this.records.get(change.path);
+      if (before) this.indexDefinitions(before, false);
+      if (change.after) {
+        this.records.set(change.path, change.after);
+        this.indexDefinitions(change.after, true);
+        if (!before) this.touchPathKeys(touched, change.path);
+        this.files.add(change.path);
+      } else if (before) {
+        this.records.delete(change.path);
+        this.files.delete(change.path);
+        this.touchPathKeys(touched, change.path);
+      }
+      touched.add(change.path);
+    }
+    const affected = new Set<string>();
+    for (const key of touched) {
+      if (this.records.has(key) || this.graphs.has(key)) affected.add(key);
+      for (const dependent of this.dependents.get(key) ?? []) affected.add(dependent);
+    }
+    this.ctx.clearMemos();
+    const order = [...affected].sort();
+    for (const path of order) this.recompute(path);
+    this.ctx.clearMemos();
+    return order;
+  }
+
+  private touchPathKeys(touched: Set<string>, path: string): void {
+    for (const dir of ancestorDirs(path)) touched.add(dirKey(dir));
+    touched.add(baseKey(baseName(path)));
+  }
+
+  private indexDefinitions(record: FileRecord, add: boolean): void {
+    const names = new Set<string>();
+    const defs = definitionsOf(record);
+    for (const def of defs) names.add(def.name).add(def.qualified_name);
+    for (const name of names) removeMulti(this.definitionsByName, name, record.path);
+    if (!add) return;
+    for (const def of defs) {
+      addMulti(this.definitionsByName, def.name, record.path, def);
+      if (def.qualified_name !== def.name) addMulti(this.definitionsByName, def.qualified_name, record.path, def);
+    }
+  }
+
+  private recompute(path: string): void {
+    const old = this.graphs.get(path);
+    if (old) this.unindex(old);
+    const record = this.records.get(path);
+    if (!record) {
+      this.graphs.delete(path);
+      return;
+    }
+    const graph = computeFileGraph(this.ctx, this.resolver, record);
+    this.graphs.set(path, graph);
+    this.index(graph);
+  }
+
+  private index(graph: FileGraph): void {
+    for (const dep of graph.deps) {
+      let set = this.dependents.get(dep);
+      if (!set) this.dependents.set(dep, (set = new Set()));
+      set.add(graph.path);
+    }
+    for (const edge of graph.edges) {
+      if (edge.to) addMulti(this.incoming, symbolKey(edge.to), graph.path, edge);
+      if (edge.instantiates) addMulti(this.instantiations, symbolKey(edge.instantiates), graph.path, edge);
+      if (!edge.to) addMulti(this.unresolvedByName, edge.name, graph.path, edge);
+    }
+    for (const imp of graph.imports) for (const target of imp.targets) addMulti(this.importersOf, target, graph.path, { ...imp, file: graph.path });
+    for (const { method, overridden } of graph.overrides) addMulti(this.overriders, symbolKey(overridden), graph.path, method);
+  }
+
+  private unindex(graph: FileGraph): void {
+    for (const dep of graph.deps) {
+      const set = this.dependents.get(dep);
+      set?.delete(graph.path);
+      if (set?.size === 0) this.dependents.delete(dep);
+    }
+    for (const edge of graph.edges) {
+      if (edge.to) removeMulti(this.incoming, symbolKey(edge.to), graph.path);
+      if (edge.instantiates) removeMulti(this.instantiations, symbolKey(edge.instantiates), graph.path);
+      if (!edge.to) removeMulti(this.unresolvedByName, edge.name, graph.path);
+    }
+    for (const imp of graph.imports) for (const target of imp.targets) removeMulti(this.importersOf, target, graph.path);
+    for (const { overridden } of graph.overrides) removeMulti(this.overriders, symbolKey(overridden), graph.path);
+  }
+
+  // ---- reads -----------------------------------------------------------------------------
+
+  record(path: string): FileRecord | undefined {
+    return this.records.get(path);
+  }
+
+  paths(): string[] {
+    return [...this.records.keys()].sort();
+  }
+
+  fileGraph(path: string): FileGraph | undefined {
+    return this.graphs.get(path);
+  }
+
+  /** Every file's contribution, by path order (for `calls` and whole-graph comparisons). */
+  fileGraphs(): FileGraph[] {
+    return [...this.graphs.keys()].sort().map((path) => this.graphs.get(path)!);
+  }
+
+  /** Resolved edges into a symbol. */
+  callersOf(ref: SymbolRef): CallEdge[] {
+    return flatMulti(this.incoming, symbolKey(ref));
+  }
+
+  /** Edges that create an instance of a class (`new Foo()`, `Foo()`), whichever constructor runs. */
+  instantiationsOf(ref: SymbolRef): CallEdge[] {
+    return flatMulti(this.instantiations, symbolKey(ref));
+  }
+
+  /** Unresolved edges that call something by this name. */
+  unresolvedCalls(name: string): CallEdge[] {
+    return flatMulti(this.unresolvedByName, name);
+  }
+
+  /** Edges out of a function (or `<module>`) of a file. */
+  calleesOf(ref: SymbolRef): CallEdge[] {
+    return (this.graphs.get(ref.file)?.edges ?? []).filter((edge) => edge.from.name === ref.name);
+  }
+
+  /** Methods that override or implement `ref`, directly or through intermediate classes. */
+  overridersOf(ref: SymbolRef): SymbolRef[] {
+    const out: SymbolRef[] = [];
+    const seen = new Set<string>([symbolKey(ref)]);
+    const queue = [ref];
+    while (queue.length) {
+      for (const method of flatMulti(this.overriders, symbolKey(queue.shift()!))) {
+        const key = symbolKey(method);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(method);
+        queue.push(method);
+      }
+    }
+    return out;
+  }
+
+  /** Methods that `ref` overrides or implements, nearest first. */
+  overriddenBy(ref: SymbolRef): SymbolRef[] {
+    const out: SymbolRef[] = [];
+    const seen = new Set<string>([symbolKey(ref)]);
+    let current: SymbolRef | undefined = ref;
+    while (current) {
+      const name: string = current.name;
+      const entry: FileGraph['overrides'][number] | undefined = this.graphs.get(current.file)?.overrides.find((o) => o.method.name === name);
+      current = entry?.overridden;
+      if (!current || seen.has(symbolKey(current))) break;
+      seen.add(symbolKey(current));
+      out.push(current);
+    }
+    return out;
+  }
+
+  /** Files importing `path`, with the import statements. */
+  importers(path: string): Array<ResolvedImport & { file: string }> {
+    return flatMulti(this.importersOf, path);
+  }
+
+  /** Definitions whose simple or qualified name is `name`. */
+  definitions(name: string): Definition[] {
+    return flatMulti(this.definitionsByName, name);
+  }
+
+  /** Every distinct definition name (for suggestions). */
+  definitionNames(): IterableIterator<string> {
+    return this.definitionsByName.keys();
+  }
+
+  /** Files whose graph must be recomputed when `key` (a path, `dir/`, `*base`) changes. */
+  dependentsOf(key: string): string[] {
+    return [...(this.dependents.get(key) ?? [])].sort();
+  }
+}

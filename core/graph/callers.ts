@@ -1,0 +1,116 @@
+// Who calls a symbol, directly and transitively. Besides the calls resolved to a method, calls
+// can reach it by dynamic dispatch through the methods it overrides or implements; those edges are
+// marked `dispatch`, confidence medium.
+import type { CallGraph, Definition } from './call-graph.js';
+import type { FunctionRecord } from '../types.js';
+import { MODULE_SCOPE, symbolKey, type CallEdge, type Confidence, type SymbolRef, type Via } from './model.js';
+
+export interface Caller {
+  file: string;
+  /** Qualified name of the calling function, or `<module>`. */
+  function: string;
+  /** Line of the call. */
+  line: number;
+  depth: number;
+  via: Via;
+  confidence: Confidence;
+  /** What was called (the definition the edge resolved to). */
+  callee: SymbolRef;
+}
+
+/**
+ * Which calls through the override family count as calls of a method:
+ * `abstract` — calls resolved to an abstract or interface method it implements (they can only run
+ * an implementation); `family` — also calls resolved to concrete methods it overrides and to
+ * methods overriding it (the TypeScript language service's notion); `none` — static resolution only.
+ */
+export type DispatchMode = 'none' | 'abstract' | 'family';
+
+export function isAbstract(fn: FunctionRecord): boolean {
+  return fn.is_declaration === true
+    || (fn.modifiers ?? []).includes('abstract')
+    || (fn.decorators ?? []).some((d) => /abstract(method|property)?\b/.test(d));
+}
+
+function functionAt(graph: CallGraph, ref: SymbolRef): FunctionRecord | undefined {
+  const record = graph.record(ref.file);
+  if (!record) return undefined;
+  const owner = ref.name.slice(0, ref.name.lastIndexOf('.'));
+  const cls = record.classes.find((c) => c.qualified_name === owner);
+  return cls?.methods.find((m) => m.qualified_name === ref.name) ?? record.functions.find((f) => f.qualified_name === ref.name);
+}
+
+/** The methods whose resolved calls may reach `ref` by dispatch, under `mode`. */
+export function dispatchSources(graph: CallGraph, ref: SymbolRef, mode: DispatchMode): SymbolRef[] {
+  if (mode === 'none') return [];
+  const ancestors = graph.overriddenBy(ref);
+  if (mode === 'abstract') {
+    return ancestors.filter((method) => {
+      const fn = functionAt(graph, method);
+      return fn !== undefined && isAbstract(fn);
+    });
+  }
+  return [...ancestors, ...graph.overridersOf(ref)];
+}
+
+/**
+ * Call edges into a definition. For a class: its instantiations (`new Foo()`, `Foo()`), not calls of
+ * base constructors through `super`. For a function or method: edges resolved to it, plus dispatch
+ * edges per `mode`.
+ */
+export function directCallers(graph: CallGraph, ref: SymbolRef, isClass: boolean, mode: DispatchMode = 'abstract'): Array<{ edge: CallEdge; dispatch: boolean }> {
+  if (isClass) return graph.instantiationsOf(ref).map((edge) => ({ edge, dispatch: false }));
+  const seen = new Set<string>();
+  const out: Array<{ edge: CallEdge; dispatch: boolean }> = [];
+  const add = (edges: CallEdge[], dispatch: boolean) => {
+    for (const edge of edges) {
+      const key = `${edge.from.file}:${edge.line}:${edge.callee}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ edge, dispatch });
+    }
+  };
+  add(graph.callersOf(ref), false);
+  for (const source of dispatchSources(graph, ref, mode)) add(graph.callersOf(source), true);
+  return out;
+}
+
+/**
+ * Callers of the definitions, breadth first up to `depth` levels (1 = direct callers). Each
+ * (file, function, line) appears once, at its smallest depth.
+ */
+export function transitiveCallers(graph: CallGraph, definitions: Definition[], depth: number, mode: DispatchMode = 'abstract'): Caller[] {
+  const out: Caller[] = [];
+  const seenSites = new Set<string>();
+  const expanded = new Set<string>();
+  let frontier: Array<{ ref: SymbolRef; isClass: boolean }> = definitions.map((d) => ({ ref: { file: d.file, name: d.qualified_name }, isClass: d.is_class }));
+  for (const item of frontier) expanded.add(symbolKey(item.ref));
+  for (let level = 1; level <= depth && frontier.length; level++) {
+    const next: typeof frontier = [];
+    for (const { ref, isClass } of frontier) {
+      for (const { edge, dispatch } of directCallers(graph, ref, isClass, mode)) {
+        const site = `${edge.from.file}\0${edge.from.name}\0${edge.line}`;
+        if (!seenSites.has(site)) {
+          seenSites.add(site);
+          out.push({
+            file: edge.from.file,
+            function: edge.from.name,
+            line: edge.line,
+            depth: level,
+            via: dispatch ? 'dispatch' : edge.via,
+            confidence: dispatch ? 'medium' : edge.confidence,
+            callee: edge.to!,
+          });
+        }
+        if (edge.from.name === MODULE_SCOPE) continue;
+        const caller = { file: edge.from.file, name: edge.from.name };
+        const key = symbolKey(caller);
+        if (expanded.has(key)) continue;
+        expanded.add(key);
+        next.push({ ref: caller, isClass: false });
+      }
+    }
+    frontier = next;
+  }
+  return out.sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file) || a.line - b.line || a.function.localeCompare(b.function));
+}

@@ -1,0 +1,133 @@
+// Parses a callee or receiver as written (`this.repo.save`, `super().m`, `new Foo().bar`,
+// `(x as Foo).m`, `Foo::new`, `a.b(x)[0].c`) into access segments. Anything else (literals,
+// arithmetic, lambdas) is not a chain: the caller treats it as an unknown value.
+
+export interface Segment {
+  name: string;
+  /** Separator before this segment: `.` (also `?.`, `->`, `!.`) or `::` (paths). */
+  sep: '' | '.' | '::';
+  /** Number of call suffixes `(...)` after the name. */
+  calls: number;
+  /** An index suffix `[...]` follows: the value is an element, not the object. */
+  indexed: boolean;
+  /** `new Name(...)`. */
+  isNew?: boolean;
+  /** A cast `(expr as T)` / `<T>expr`: the segment's value is an instance of `cast`. */
+  cast?: string;
+}
+
+const IDENT_START = /[A-Za-z_$@\u00C0-\uFFFF]/;
+const IDENT_CHAR = /[\w$\u00C0-\uFFFF]/;
+
+/** Index just past the bracket that closes the one at `open`, or -1. */
+function closeOf(text: string, open: number): number {
+  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+  const stack: string[] = [];
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"' || ch === "'" || ch === '`') {
+      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === '\\') i++;
+      continue;
+    }
+    if (pairs[ch] && (ch !== '<' || stack.length === 0 || stack[stack.length - 1] === '>')) {
+      stack.push(pairs[ch]);
+    } else if (ch === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+export function parseChain(input: string): Segment[] | undefined {
+  const text = input.trim();
+  const segments: Segment[] = [];
+  let i = 0;
+  let sep: Segment['sep'] = '';
+  let isNew = false;
+  if (text.startsWith('new ')) {
+    isNew = true;
+    i = 4;
+    while (text[i] === ' ') i++;
+  }
+  while (i < text.length) {
+    let segment: Segment;
+    if (text[i] === '(' && segments.length === 0) {
+      const end = closeOf(text, i);
+      if (end < 0) return undefined;
+      const inner = text.slice(i + 1, end - 1).trim();
+      const cast = /^([\s\S]+?)\s+as\s+([A-Za-z_$][\w$.]*)(<[^()]*>)?$/.exec(inner);
+      if (cast) {
+        segment = { name: '', sep, calls: 0, indexed: false, cast: cast[2] };
+      } else {
+        const nested = parseChain(inner);
+        if (!nested || nested.length === 0) return undefined;
+        segments.push(...nested);
+        i = end;
+        segment = segments.pop()!;
+      }
+      i = end;
+    } else if (text[i] === '<' && segments.length === 0) {
+      const end = closeOf(text, i);
+      const type = end < 0 ? '' : text.slice(i + 1, end - 1).trim();
+      if (!/^[A-Za-z_$][\w$.]*$/.test(type)) return undefined;
+      const rest = parseChain(text.slice(end));
+      if (!rest || rest.length !== 1) return undefined;
+      return [{ ...rest[0], cast: type }];
+    } else {
+      if (!IDENT_START.test(text[i] ?? '')) return undefined;
+      let j = i + 1;
+      while (j < text.length && IDENT_CHAR.test(text[j])) j++;
+      segment = { name: text.slice(i, j), sep, calls: 0, indexed: false };
+      i = j;
+    }
+    // Suffixes: type arguments, calls, indexing, non-null assertions.
+    for (;;) {
+      while (text[i] === ' ') i++;
+      if (text[i] === '<') {
+        const end = closeOf(text, i);
+        if (end < 0 || text[end] !== '(') break;
+        i = end;
+      } else if (text[i] === '(') {
+        const end = closeOf(text, i);
+        if (end < 0) return undefined;
+        segment.calls++;
+        i = end;
+      } else if (text[i] === '[') {
+        const end = closeOf(text, i);
+        if (end < 0) return undefined;
+        segment.indexed = true;
+        i = end;
+      } else if (text[i] === '!' && text[i + 1] !== '=') {
+        i++;
+      } else {
+        break;
+      }
+    }
+    if (isNew) {
+      // `new a.B(...)`: the `new` applies to the first call suffix in the chain.
+      if (segment.calls > 0) {
+        segment.isNew = true;
+        segment.calls--;
+        isNew = false;
+      }
+    }
+    segments.push(segment);
+    if (i >= text.length) break;
+    if (text.startsWith('?.', i) || text.startsWith('->', i) || text.startsWith('!.', i)) {
+      sep = '.';
+      i += 2;
+    } else if (text.startsWith('::', i)) {
+      sep = '::';
+      i += 2;
+    } else if (text[i] === '.') {
+      sep = '.';
+      i += 1;
+    } else {
+      return undefined;
+    }
+    while (text[i] === ' ') i++;
+  }
+  if (isNew && segments.length > 0) segments[segments.length - 1].isNew = true;
+  return segments.length ? segments : undefined;
+}

@@ -1,0 +1,52 @@
+// One file's contribution to the project graph: its resolved imports, its call edges and the
+// methods it overrides, together with every project path the resolution read.
+import type { FileRecord } from '../types.js';
+import { type CallEdge, type FileGraph, type ResolvedImport } from './model.js';
+import type { ResolveContext } from './resolve/context.js';
+import type { Resolver } from './resolver.js';
+import { symbolsOf } from './symbols.js';
+
+export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record: FileRecord): FileGraph {
+  const { value, deps } = ctx.track(() => {
+    const symbols = symbolsOf(record);
+    const imports: ResolvedImport[] = record.imports.map((imp) => ({
+      module: imp.module,
+      line: imp.line,
+      names: imp.names,
+      targets: resolver.importTargets(record.path, imp.module, imp.bindings.map((b) => b.name), symbols.family),
+    }));
+    const edges: CallEdge[] = record.calls.map((call) => {
+      const target = resolver.resolveCall(record.path, call);
+      const edge: CallEdge = {
+        from: { file: record.path, name: call.caller },
+        callee: call.callee,
+        name: call.name,
+        line: call.line,
+        confidence: target.to ? 'high' : 'low',
+        via: target.via === 'external' ? 'name' : target.via,
+      };
+      if (target.to) edge.to = target.to;
+      if (target.instantiates) edge.instantiates = target.instantiates;
+      if (target.via === 'external') edge.external = true;
+      return edge;
+    });
+    const overrides: FileGraph['overrides'] = [];
+    for (const [name] of symbols.classes) {
+      const cls = resolver.classInfo(record.path, name);
+      if (!cls || cls.file !== record.path) continue;
+      for (const [methodName, method] of cls.methods) {
+        if (method.file !== record.path || method.fn.kind === 'constructor' || methodName === '__init__') continue;
+        const base = resolver.findMethod(cls, methodName, true);
+        if (base) {
+          overrides.push({
+            method: { file: record.path, name: method.fn.qualified_name },
+            overridden: { file: base.file, name: base.fn.qualified_name },
+          });
+        }
+      }
+    }
+    return { imports, edges, overrides };
+  });
+  deps.delete(record.path);
+  return { path: record.path, language: record.language, ...value, deps: [...deps].sort() };
+}

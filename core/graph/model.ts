@@ -1,0 +1,79 @@
+// The call graph's data: symbols (functions, methods, classes) identified by file + qualified
+// name, and edges from a calling function to what its call sites resolve to.
+import type { LanguageId } from '../types.js';
+
+/** A function, method or class, by the file that defines it and its qualified name. */
+export interface SymbolRef {
+  file: string;
+  /** `Class.method`, `outer.inner`, `Class`, or `<module>` for a file's top-level code. */
+  name: string;
+}
+
+/**
+ * How sure an edge is. `high`: the callee was found by following names, imports and declared or
+ * constructed types. `medium`: a call through an interface, abstract or overridden method reaches
+ * an implementation (dynamic dispatch). `low`: unresolved, kept by name only.
+ */
+export type Confidence = 'high' | 'medium' | 'low';
+
+/** Which rule resolved the call; lets consumers filter and lets tests say why an edge exists. */
+export type Via =
+  | 'local'        // a function in the same file or an enclosing scope
+  | 'import'       // an imported name (through barrels and re-exports)
+  | 'module'       // `ns.f()` on an imported module / package
+  | 'self'         // `this.m()` / `self.m()` through the class and its bases
+  | 'super'        // `super.m()` / `super().m()` / `super(...)`
+  | 'instance'     // `x.m()` where the class of `x` is known
+  | 'static'       // `Class.m()`
+  | 'constructor'  // `new Foo()` / `Foo()` reaching the constructor or the class
+  | 'dispatch'     // an implementation reached through an interface, abstract or overridden method
+  | 'name';        // unresolved: name only
+
+export interface CallEdge {
+  from: SymbolRef;
+  /** Resolved target; absent for an unresolved edge. */
+  to?: SymbolRef;
+  /** Callee as written at the call site (`this.repo.save`). */
+  callee: string;
+  /** Last identifier of the callee (`save`); what an unresolved edge is known by. */
+  name: string;
+  line: number;
+  confidence: Confidence;
+  via: Via;
+  /** For an instantiation (`new Foo()`, `Foo()`): the class created, whichever constructor runs. */
+  instantiates?: SymbolRef;
+  /** Unresolved because the callee belongs to a module outside the project (a library, the stdlib). */
+  external?: boolean;
+}
+
+/** One import statement of a file, with the project files it resolves to (empty: external/unknown). */
+export interface ResolvedImport {
+  module: string;
+  line: number;
+  names: string[];
+  targets: string[];
+}
+
+/** What one file contributes to the project graph, recomputed as a unit when it or a dependency changes. */
+export interface FileGraph {
+  path: string;
+  language: LanguageId;
+  imports: ResolvedImport[];
+  edges: CallEdge[];
+  /**
+   * Methods of this file's classes paired with the base-class or interface methods they override
+   * or implement, as symbol keys (`file#Class.m`); dispatch edges are derived from these.
+   */
+  overrides: Array<{ method: SymbolRef; overridden: SymbolRef }>;
+  /**
+   * Every project path this file's resolution read or probed (records consulted, candidate module
+   * paths tried). A change to any of them makes this file's graph stale.
+   */
+  deps: string[];
+}
+
+export function symbolKey(ref: SymbolRef): string {
+  return `${ref.file}#${ref.name}`;
+}
+
+export const MODULE_SCOPE = '<module>';

@@ -1,0 +1,117 @@
+// What resolution reads the project through. Every read is recorded as a dependency of the file
+// being resolved, so an incremental update knows exactly which files to re-resolve: a record
+// consulted (`path`), a directory listed or probed (`path/`), a base name searched (`*name`).
+import type { FileRecord } from '../../types.js';
+import type { FileSet } from '../file-set.js';
+import type { ProjectConfig } from '../project-config.js';
+
+export function dirKey(dir: string): string {
+  return `${dir}/`;
+}
+
+export function baseKey(base: string): string {
+  return `*${base}`;
+}
+
+interface MemoEntry {
+  value: unknown;
+  deps: Set<string>;
+}
+
+interface Pending {
+  key: string;
+  /** A computation below this one was cut short by a cycle through an entry above it. */
+  partial: boolean;
+}
+
+export class ResolveContext {
+  private stack: Set<string>[] = [];
+  private readonly memos = new Map<string, MemoEntry>();
+  private readonly pending: Pending[] = [];
+
+  constructor(
+    readonly files: FileSet,
+    private readonly recordMap: ReadonlyMap<string, FileRecord>,
+    readonly config: ProjectConfig,
+  ) {}
+
+  /** Runs `work` while collecting every dependency it reads. */
+  track<T>(work: () => T): { value: T; deps: Set<string> } {
+    const deps = new Set<string>();
+    this.stack.push(deps);
+    try {
+      return { value: work(), deps };
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  private touch(key: string): void {
+    this.stack[this.stack.length - 1]?.add(key);
+  }
+
+  record(path: string): FileRecord | undefined {
+    this.touch(path);
+    return this.recordMap.get(path);
+  }
+
+  isFile(path: string): boolean {
+    this.touch(path);
+    return this.files.hasFile(path);
+  }
+
+  isDir(dir: string): boolean {
+    this.touch(dirKey(dir));
+    return this.files.hasDir(dir);
+  }
+
+  filesIn(dir: string): string[] {
+    this.touch(dirKey(dir));
+    return this.files.filesIn(dir);
+  }
+
+  named(base: string): string[] {
+    this.touch(baseKey(base));
+    return this.files.named(base);
+  }
+
+  /**
+   * Memoises a derived fact together with the dependencies it read, so a cache hit still charges
+   * them to the file being resolved. A re-entrant request (a cycle) sees `undefined`.
+   */
+  memo<T>(key: string, compute: () => T): T | undefined {
+    const hit = this.memos.get(key);
+    if (hit) {
+      this.charge(hit.deps);
+      return hit.value as T;
+    }
+    const at = this.pending.findIndex((entry) => entry.key === key);
+    if (at >= 0) {
+      // A cycle: the entries between the re-entered one and here see an incomplete answer, so
+      // they must not be cached (the answer would depend on which key was asked first).
+      for (let i = at + 1; i < this.pending.length; i++) this.pending[i].partial = true;
+      return undefined;
+    }
+    const entry: Pending = { key, partial: false };
+    this.pending.push(entry);
+    let result: { value: T; deps: Set<string> };
+    try {
+      result = this.track(compute);
+    } finally {
+      this.pending.pop();
+    }
+    if (!entry.partial) this.memos.set(key, result);
+    this.charge(result.deps);
+    return result.value;
+  }
+
+  private charge(deps: Set<string>): void {
+    const top = this.stack[this.stack.length - 1];
+    if (top) for (const dep of deps) top.add(dep);
+  }
+
+  /** Forgets memoised facts (they may read files that changed). */
+  clearMemos(): void {
+    this.memos.clear();
+  }
+}

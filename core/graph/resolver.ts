@@ -1,0 +1,743 @@
+// Name and call resolution over the project's records: what a name means at a point in a file
+// (locals, parameters, nested and top-level definitions, imports through barrels and packages),
+// what a receiver expression evaluates to (a module, a class, an instance of a known class), and
+// which definition a call site reaches. Everything it reads goes through the ResolveContext, so
+// the dependencies of each file's answer are recorded for incremental updates.
+//
+// Precision first: when a step is uncertain (an untyped local, an external base class, a method
+// the known hierarchy does not define) the answer is "unknown", never a guess.
+import type { ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
+import { parseChain, type Segment } from './chain.js';
+import { dirOf } from './file-set.js';
+import { MODULE_SCOPE, type SymbolRef, type Via } from './model.js';
+import type { ResolveContext } from './resolve/context.js';
+import { resolveIncludePath } from './resolve/fallback.js';
+import { goPackageFiles, resolveGoPackage } from './resolve/go.js';
+import { resolveJavaPackage, resolveJavaType } from './resolve/java.js';
+import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/python.js';
+import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
+import { resolveTsModule } from './resolve/typescript.js';
+import { hasImplicitThis, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
+import { languageForPath } from '../../grammars/languages.js';
+
+export interface ClassInfo {
+  file: string;
+  name: string;
+  records: ClassRecord[];
+  /** Methods by name with the file that defines them (Go methods may sit in sibling files). */
+  methods: Map<string, { file: string; fn: FunctionRecord }>;
+}
+
+export type Value =
+  | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
+  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean }
+  | { kind: 'class'; cls: ClassInfo; imported?: boolean }
+  | { kind: 'instance'; cls: ClassInfo }
+  | { kind: 'super'; cls: ClassInfo }
+  /** Defined outside the project (an external module or what it exports). */
+  | { kind: 'external' }
+  /** A project value whose type is unknown; it shadows outer names. */
+  | { kind: 'opaque' };
+
+export interface CallTarget {
+  to?: SymbolRef;
+  via: Via | 'external';
+  instantiates?: SymbolRef;
+}
+
+const OPAQUE: Value = { kind: 'opaque' };
+const EXTERNAL: Value = { kind: 'external' };
+const MAX_DEPTH = 12;
+
+const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
+const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
+const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
+
+/** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
+export function typeName(raw: string): string | undefined {
+  let text = raw.trim().replace(/^:\s*/, '').replace(/^['"]|['"]$/g, '');
+  for (let i = 0; i < 4; i++) {
+    const before = text;
+    text = text
+      .replace(/^(readonly|const|final|mut|dyn|impl|struct|class|in|out|ref)\s+/, '')
+      .replace(/^[*&]+\s*/, '')
+      .replace(/^(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
+      .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
+      .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
+      .replace(/^(None|null|undefined)\s*\|\s*/g, '')
+      .replace(/\?$/, '')
+      .trim();
+    if (text === before) break;
+  }
+  text = text.replace(/(<.*>|\[.*\])$/, '').trim();
+  return /^[A-Za-z_$][\w$]*((\.|::)[A-Za-z_$][\w$]*)*$/.test(text) ? text.replace(/::/g, '.') : undefined;
+}
+
+export class Resolver {
+  constructor(private readonly ctx: ResolveContext) {}
+
+  symbols(file: string): FileSymbols | undefined {
+    const record = this.ctx.record(file);
+    return record ? symbolsOf(record) : undefined;
+  }
+
+  // ---- classes ---------------------------------------------------------------------------
+
+  classInfo(file: string, name: string): ClassInfo | undefined {
+    return this.ctx.memo(`class|${file}|${name}`, () => {
+      const syms = this.symbols(file);
+      const records = syms?.classes.get(name);
+      if (!syms || !records) return undefined;
+      const methods = new Map<string, { file: string; fn: FunctionRecord }>();
+      const add = (owner: string, fn: FunctionRecord) => {
+        const existing = methods.get(fn.name);
+        if (!existing || (existing.fn.is_declaration && !fn.is_declaration)) methods.set(fn.name, { file: owner, fn });
+      };
+      for (const record of records) for (const method of record.methods) add(file, method);
+      for (const fn of syms.record.functions) if (fn.class_name === name) add(file, fn);
+      if (syms.family === 'go' && !name.includes('.')) {
+        for (const sibling of goPackageFiles(this.ctx, dirOf(file), file.endsWith('_test.go'))) {
+          if (sibling === file) continue;
+          const other = this.symbols(sibling);
+          if (!other) continue;
+          for (const record of other.classes.get(name) ?? []) for (const method of record.methods) add(sibling, method);
+          for (const fn of other.record.functions) if (fn.class_name === name) add(sibling, fn);
+        }
+      }
+      return { file, name, records, methods };
+    });
+  }
+
+  /** The classes a class extends or implements, resolved in its own file; `complete` when all were found. */
+  bases(cls: ClassInfo): { classes: ClassInfo[]; complete: boolean } {
+    return this.ctx.memo(`bases|${cls.file}|${cls.name}`, () => {
+      const out: ClassInfo[] = [];
+      let complete = true;
+      const syms = this.symbols(cls.file);
+      for (const record of cls.records) {
+        for (const base of record.bases) {
+          if (syms?.family === 'python' && PY_IGNORED_BASES.test(base.trim())) continue;
+          const name = typeName(base);
+          const value = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
+          if (value?.kind === 'class' && !(value.cls.file === cls.file && value.cls.name === cls.name)) out.push(value.cls);
+          else complete = false;
+        }
+      }
+      return { classes: out, complete };
+    }) ?? { classes: [], complete: false };
+  }
+
+  /** Method resolution order: the class, then its bases depth-first, each once. */
+  mro(cls: ClassInfo): { classes: ClassInfo[]; complete: boolean } {
+    const seen = new Set<string>();
+    const order: ClassInfo[] = [];
+    let complete = true;
+    const visit = (c: ClassInfo, depth: number) => {
+      const key = `${c.file}#${c.name}`;
+      if (seen.has(key) || depth > MAX_DEPTH) return;
+      seen.add(key);
+      order.push(c);
+      const bases = this.bases(c);
+      if (!bases.complete) complete = false;
+      for (const base of bases.classes) visit(base, depth + 1);
+    };
+    visit(cls, 0);
+    return { classes: order, complete };
+  }
+
+  /** The method `name` as seen from `cls` (or only from its bases). */
+  findMethod(cls: ClassInfo, name: string, basesOnly = false): { file: string; fn: FunctionRecord; owner: ClassInfo } | undefined {
+    const { classes } = this.mro(cls);
+    for (const owner of basesOnly ? classes.slice(1) : classes) {
+      const method = owner.methods.get(name);
+      if (method) return { ...method, owner };
+    }
+    return undefined;
+  }
+
+  private findConstructor(cls: ClassInfo, basesOnly = false): { file: string; fn: FunctionRecord } | undefined {
+    const { classes } = this.mro(cls);
+    for (const owner of basesOnly ? classes.slice(1) : classes) {
+      for (const method of owner.methods.values()) {
+        if (method.fn.kind === 'constructor' || CONSTRUCTOR_NAMES.has(method.fn.name)) return method;
+      }
+    }
+    return undefined;
+  }
+
+  /** Where `new C()` / `C()` lands: its (possibly inherited) constructor, else the class itself. */
+  constructorTarget(cls: ClassInfo, basesOnly = false): SymbolRef | undefined {
+    const ctor = this.findConstructor(cls, basesOnly);
+    if (ctor) return { file: ctor.file, name: ctor.fn.qualified_name };
+    if (basesOnly) {
+      const base = this.bases(cls).classes[0];
+      return base ? { file: base.file, name: base.name } : undefined;
+    }
+    return { file: cls.file, name: cls.name };
+  }
+
+  /** The value of attribute `name` on instances of `cls`: a typed field or `this.x = …` binding. */
+  private fieldValue(cls: ClassInfo, name: string, depth: number): Value | undefined {
+    for (const owner of this.mro(cls).classes) {
+      for (const record of owner.records) {
+        const field = record.fields.find((f) => f.name === name && f.type);
+        if (field?.type) return this.typeValue(owner.file, field.type, depth + 1);
+      }
+      const syms = this.symbols(owner.file);
+      if (!syms) continue;
+      for (const [scope, names] of syms.bindings) {
+        if (!scope.startsWith(`${owner.name}.`)) continue;
+        const list = names.get(`this.${name}`) ?? names.get(`self.${name}`) ?? names.get(`@${name}`) ?? names.get(`$this->${name}`);
+        if (list?.length) return this.bindingValue(owner.file, scope, list[list.length - 1], depth + 1);
+      }
+    }
+    return undefined;
+  }
+
+  // ---- types and bindings ----------------------------------------------------------------
+
+  typeValue(file: string, raw: string, depth: number): Value {
+    const name = typeName(raw);
+    if (!name || depth > MAX_DEPTH) return OPAQUE;
+    const value = this.evalPath(file, MODULE_SCOPE, name, depth + 1);
+    if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+    return value?.kind === 'external' ? EXTERNAL : OPAQUE;
+  }
+
+  private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
+    if (depth > MAX_DEPTH) return OPAQUE;
+    if (binding.type) {
+      const typed = this.typeValue(file, binding.type, depth + 1);
+      if (typed.kind !== 'opaque') return typed;
+    }
+    if (binding.init_name) {
+      const segments = parseChain(binding.init_name);
+      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      if (value?.kind === 'instance' || value?.kind === 'external') return value;
+    }
+    if (binding.init_call) {
+      const segments = parseChain(binding.init_call);
+      const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+      if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+      if (value?.kind === 'function' && !binding.init_new) return this.returnValue(value.file, value.fn, depth + 1);
+      if (value?.kind === 'external') return EXTERNAL;
+    }
+    return OPAQUE;
+  }
+
+  private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
+    if (!fn.return_type) return OPAQUE;
+    if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
+      const cls = this.classInfo(file, fn.class_name);
+      return cls ? { kind: 'instance', cls } : OPAQUE;
+    }
+    if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
+    return this.typeValue(file, fn.return_type, depth + 1);
+  }
+
+  // ---- names -----------------------------------------------------------------------------
+
+  /** Enclosing scopes of a caller, innermost first: `A.m.inner` → `A.m.inner`, `A.m`, `A`. */
+  private scopeChain(caller: string): string[] {
+    if (caller === MODULE_SCOPE) return [];
+    const parts = caller.split('.');
+    const out: string[] = [];
+    for (let i = parts.length; i > 0; i--) out.push(parts.slice(0, i).join('.'));
+    return out;
+  }
+
+  /** The class whose method (or nested function of a method) `caller` is. */
+  enclosingClass(file: string, caller: string): ClassInfo | undefined {
+    const syms = this.symbols(file);
+    if (!syms) return undefined;
+    for (const scope of this.scopeChain(caller)) {
+      if (syms.classes.has(scope)) return this.classInfo(file, scope);
+    }
+    const fn = syms.functions.get(caller);
+    if (fn?.class_name) return this.classInfo(file, fn.class_name) ?? undefined;
+    return undefined;
+  }
+
+  /** What a bare name means inside `caller` at `line`. */
+  lookupName(file: string, caller: string, name: string, line: number, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (!syms) return undefined;
+    for (const scope of this.scopeChain(caller)) {
+      if (syms.classes.has(scope)) {
+        if (hasImplicitThis(syms.record.language)) {
+          const cls = this.classInfo(file, scope);
+          const method = cls && this.findMethod(cls, name);
+          if (method) return { kind: 'function', file: method.file, fn: method.fn };
+        }
+        continue;
+      }
+      const bound = syms.bindings.get(scope)?.get(name);
+      if (bound?.length) {
+        const before = bound.filter((b) => b.line <= line);
+        return this.bindingValue(file, scope, (before.length ? before : bound)[before.length ? before.length - 1 : 0], depth + 1);
+      }
+      if (syms.params.get(scope)?.has(name)) return OPAQUE;
+      const nested = syms.functions.get(`${scope}.${name}`);
+      if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };
+      if (syms.classes.has(`${scope}.${name}`)) {
+        const cls = this.classInfo(file, `${scope}.${name}`);
+        if (cls) return { kind: 'class', cls };
+      }
+    }
+    return this.moduleName(file, name, depth + 1);
+  }
+
+  /** A name at the top level of a file: definitions, imports, module-level bindings, package siblings. */
+  moduleName(file: string, name: string, depth: number): Value | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    return this.ctx.memo(`name|${file}|${name}`, () => this.computeModuleName(file, name, depth));
+  }
+
+  private computeModuleName(file: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (!syms) return undefined;
+    const fn = syms.functions.get(name);
+    if (fn && !fn.class_name && !fn.parent_function && !syms.objectMembers.has(name)) return { kind: 'function', file, fn };
+    if (syms.classes.has(name)) {
+      const cls = this.classInfo(file, name);
+      if (cls) return { kind: 'class', cls };
+    }
+    const imported = syms.imports.get(name);
+    if (imported) return this.importValue(file, imported, depth + 1);
+    const bound = syms.bindings.get(MODULE_SCOPE)?.get(name);
+    if (bound?.length) return this.bindingValue(file, MODULE_SCOPE, bound[bound.length - 1], depth + 1);
+    for (const star of syms.starImports) {
+      const module = this.importValue(file, star, depth + 1);
+      if (module.kind !== 'module' || name.startsWith('_')) continue;
+      const member = this.member(module, name, depth + 1);
+      if (member && member.kind !== 'opaque') return member;
+    }
+    switch (syms.family) {
+      case 'go':
+        return this.goPackageName(dirOf(file), name, file.endsWith('_test.go'), file);
+      case 'java':
+        return this.samePackageClass(file, name, '.java');
+      case 'rust': {
+        const child = rustChildModule(this.ctx, file, name);
+        return child ? { kind: 'module', family: 'rust', file: child } : undefined;
+      }
+      case 'other':
+        return this.includedName(file, syms, name);
+      default:
+        return undefined;
+    }
+  }
+
+  private goPackageName(dir: string, name: string, tests: boolean, except?: string): Value | undefined {
+    for (const sibling of goPackageFiles(this.ctx, dir, tests)) {
+      if (sibling === except) continue;
+      const syms = this.symbols(sibling);
+      const fn = syms?.functions.get(name);
+      if (fn && !fn.class_name) return { kind: 'function', file: sibling, fn };
+      if (syms?.classes.has(name)) {
+        const cls = this.classInfo(sibling, name);
+        if (cls) return { kind: 'class', cls };
+      }
+      const bound = syms?.bindings.get(MODULE_SCOPE)?.get(name);
+      if (bound?.length) return this.bindingValue(sibling, MODULE_SCOPE, bound[bound.length - 1], 1);
+    }
+    return undefined;
+  }
+
+  private samePackageClass(file: string, name: string, extension: string): Value | undefined {
+    const candidate = `${dirOf(file) ? `${dirOf(file)}/` : ''}${name}${extension}`;
+    if (candidate !== file && this.ctx.isFile(candidate)) {
+      const cls = this.classInfo(candidate, name);
+      if (cls) return { kind: 'class', cls };
+    }
+    return undefined;
+  }
+
+  /** For languages without module-aware resolution: top-level definitions of the files a file includes. */
+  private includedName(file: string, syms: FileSymbols, name: string): Value | undefined {
+    for (const imp of syms.record.imports) {
+      const target = this.includeFile(file, imp.module);
+      const other = target ? this.symbols(target) : undefined;
+      if (!target || !other) continue;
+      const fn = other.functions.get(name);
+      if (fn && !fn.class_name) return { kind: 'function', file: target, fn, imported: true };
+      if (other.classes.has(name)) {
+        const cls = this.classInfo(target, name);
+        if (cls) return { kind: 'class', cls, imported: true };
+      }
+    }
+    return undefined;
+  }
+
+  private includeFile(file: string, spec: string): string | undefined {
+    const entry = languageForPath(file);
+    return resolveIncludePath(this.ctx, file, spec, entry?.extensions ?? []);
+  }
+
+  // ---- modules ---------------------------------------------------------------------------
+
+  /** What an import binding refers to. */
+  importValue(file: string, binding: ImportBinding, depth: number): Value {
+    const syms = this.symbols(file);
+    if (!syms || depth > MAX_DEPTH) return OPAQUE;
+    const module = this.resolveModule(file, binding.module, syms.family);
+    if (!module) return EXTERNAL;
+    const tagged = (value: Value | undefined): Value => {
+      if (!value) return OPAQUE;
+      if (value.kind === 'function' || value.kind === 'class' || value.kind === 'module') return { ...value, imported: true };
+      return value;
+    };
+    if (syms.family === 'java' || syms.family === 'rust') return tagged(this.qualifiedImport(file, syms.family, binding, module, depth));
+    if (binding.imported === '*') return { ...module, imported: true };
+    return tagged(this.member(module, binding.imported, depth + 1));
+  }
+
+  /** Java `import a.b.C` / `import static a.b.C.m`; Rust `use a::b::{c}`: the module walk already consumed the path. */
+  private qualifiedImport(file: string, family: Family, binding: ImportBinding, module: Value & { kind: 'module' }, depth: number): Value | undefined {
+    if (family === 'rust') {
+      const rest = this.rustRest(file, binding);
+      let value: Value | undefined = module;
+      for (const segment of rest) value = value ? this.member(value, segment, depth + 1) : undefined;
+      return value;
+    }
+    if (binding.imported === '*' && module.dir !== undefined) return module;
+    return module.file ? this.member(module, binding.local, depth + 1) : undefined;
+  }
+
+  private rustRest(file: string, binding: ImportBinding): string[] {
+    const segments = this.rustSegments(binding);
+    return rustWalkPath(this.ctx, file, segments)?.rest ?? [];
+  }
+
+  private rustSegments(binding: ImportBinding): string[] {
+    const segments = binding.module.split('::').filter(Boolean);
+    if (binding.imported !== '*' && segments[segments.length - 1] !== binding.imported) segments.push(...binding.imported.split('::'));
+    return segments;
+  }
+
+  /** The module an import specifier denotes, or undefined when it is outside the project. */
+  resolveModule(file: string, spec: string, family: Family): (Value & { kind: 'module' }) | undefined {
+    switch (family) {
+      case 'js': {
+        const target = resolveTsModule(this.ctx, file, spec);
+        return target ? { kind: 'module', family, file: target } : undefined;
+      }
+      case 'python': {
+        const target = resolvePythonModule(this.ctx, file, spec);
+        return target ? { kind: 'module', family, file: target.file, dir: target.dir } : undefined;
+      }
+      case 'go': {
+        const dir = resolveGoPackage(this.ctx, spec);
+        return dir !== undefined ? { kind: 'module', family, dir } : undefined;
+      }
+      case 'java': {
+        const parts = spec.split('.');
+        if (parts[parts.length - 1] === '*') {
+          const dirs = resolveJavaPackage(this.ctx, file, parts.slice(0, -1).join('.'), '.java');
+          return dirs.length ? { kind: 'module', family, dir: dirs[0] } : undefined;
+        }
+        // `a.b.C`, or `a.b.C.member` for static imports.
+        for (let cut = parts.length; cut > 0; cut--) {
+          const files = resolveJavaType(this.ctx, parts.slice(0, cut).join('.'), '.java');
+          if (files.length) return { kind: 'module', family, file: files[0] };
+        }
+        return undefined;
+      }
+      case 'rust': {
+        const walked = rustWalkPath(this.ctx, file, spec.split('::').filter(Boolean));
+        return walked ? { kind: 'module', family, file: walked.file } : undefined;
+      }
+      default: {
+        const target = this.includeFile(file, spec);
+        return target ? { kind: 'module', family, file: target } : undefined;
+      }
+    }
+  }
+
+  /** Files an import statement brings in, for the module graph (importers, arch). */
+  importTargets(file: string, spec: string, names: string[], family: Family): string[] {
+    const module = this.resolveModule(file, spec, family);
+    if (!module) return [];
+    if (family === 'go' && module.dir !== undefined) return goPackageFiles(this.ctx, module.dir, false);
+    if (family === 'java' && module.file === undefined && module.dir !== undefined) {
+      return this.ctx.filesIn(module.dir).filter((f) => f.endsWith('.java'));
+    }
+    const out = module.file ? [module.file] : [];
+    if (family === 'python' && module.dir !== undefined) {
+      for (const name of names) {
+        const sub = pythonSubmodule(this.ctx, { file: module.file, dir: module.dir }, name);
+        if (sub?.file) out.push(sub.file);
+      }
+    }
+    return [...new Set(out)];
+  }
+
+  /** Attribute `name` of a value. */
+  member(value: Value, name: string, depth: number): Value | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    switch (value.kind) {
+      case 'module':
+        return this.moduleMember(value, name, depth + 1);
+      case 'class': {
+        const method = this.findMethod(value.cls, name);
+        if (method) return { kind: 'function', file: method.file, fn: method.fn };
+        const nested = `${value.cls.name}.${name}`;
+        const syms = this.symbols(value.cls.file);
+        if (syms?.classes.has(nested)) {
+          const cls = this.classInfo(value.cls.file, nested);
+          if (cls) return { kind: 'class', cls };
+        }
+        return this.fieldValue(value.cls, name, depth + 1) ?? OPAQUE;
+      }
+      case 'instance': {
+        const method = this.findMethod(value.cls, name);
+        if (method) return { kind: 'function', file: method.file, fn: method.fn };
+        return this.fieldValue(value.cls, name, depth + 1) ?? OPAQUE;
+      }
+      case 'super': {
+        const method = this.findMethod(value.cls, name, true);
+        return method ? { kind: 'function', file: method.file, fn: method.fn } : OPAQUE;
+      }
+      case 'external':
+        return EXTERNAL;
+      default:
+        return OPAQUE;
+    }
+  }
+
+  private moduleMember(module: Value & { kind: 'module' }, name: string, depth: number): Value | undefined {
+    switch (module.family) {
+      case 'js':
+        return module.file ? this.exportValue(module.file, name, depth) : undefined;
+      case 'python': {
+        if (module.file) {
+          const value = this.moduleName(module.file, name, depth + 1);
+          if (value) return value;
+        }
+        const sub = pythonSubmodule(this.ctx, module as PyModule, name);
+        return sub ? { kind: 'module', family: 'python', file: sub.file, dir: sub.dir } : undefined;
+      }
+      case 'go':
+        return module.dir !== undefined ? this.goPackageName(module.dir, name, false) : undefined;
+      case 'java':
+        if (module.file) {
+          const base = module.file.slice(module.file.lastIndexOf('/') + 1).replace(/\.java$/, '');
+          const cls = this.classInfo(module.file, base);
+          if (!cls) return undefined;
+          if (name === base) return { kind: 'class', cls };
+          return this.member({ kind: 'class', cls }, name, depth + 1);
+        }
+        if (module.dir !== undefined) {
+          const path = `${module.dir}/${name}.java`;
+          const cls = this.ctx.isFile(path) ? this.classInfo(path, name) : undefined;
+          return cls ? { kind: 'class', cls } : undefined;
+        }
+        return undefined;
+      case 'rust':
+        return module.file ? this.rustItem(module.file, name, depth) : undefined;
+      default: {
+        if (!module.file) return undefined;
+        const syms = this.symbols(module.file);
+        const fn = syms?.functions.get(name);
+        if (fn && !fn.class_name) return { kind: 'function', file: module.file, fn };
+        const cls = syms?.classes.has(name) ? this.classInfo(module.file, name) : undefined;
+        return cls ? { kind: 'class', cls } : undefined;
+      }
+    }
+  }
+
+  private rustItem(file: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (!syms) return undefined;
+    const fn = syms.functions.get(name);
+    if (fn && !fn.class_name && !fn.parent_function) return { kind: 'function', file, fn };
+    if (syms.classes.has(name)) {
+      const cls = this.classInfo(file, name);
+      if (cls) return { kind: 'class', cls };
+    }
+    const used = syms.imports.get(name);
+    if (used) return this.importValue(file, used, depth + 1);
+    const child = rustChildModule(this.ctx, file, name);
+    return child ? { kind: 'module', family: 'rust', file: child } : undefined;
+  }
+
+  /** A JS/TS module's export `name`, through `export … from` chains and barrels. */
+  exportValue(file: string, name: string, depth: number): Value | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    return this.ctx.memo(`export|${file}|${name}`, () => this.computeExport(file, name, depth));
+  }
+
+  private computeExport(file: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (!syms) return undefined;
+    for (const re of syms.reexports) {
+      if (re.imported === '*' && re.local === '*') continue;
+      if (re.local !== name) continue;
+      const module = this.resolveModule(file, re.module, 'js');
+      if (!module) return EXTERNAL;
+      return re.imported === '*' ? module : this.exportValue(module.file!, re.imported, depth + 1);
+    }
+    for (const exp of syms.record.exports) {
+      if (exp.name !== name) continue;
+      const local = exp.local ?? name;
+      if (local === 'default' && name === 'default') continue;
+      const value = this.moduleName(file, local, depth + 1);
+      if (value) return value;
+    }
+    if (name !== 'default') {
+      for (const re of syms.reexports) {
+        if (re.local !== '*') continue;
+        const module = this.resolveModule(file, re.module, 'js');
+        if (!module?.file) continue;
+        const value = this.exportValue(module.file, name, depth + 1);
+        if (value && value.kind !== 'opaque') return value;
+      }
+    }
+    // Definitions marked exported by the extractor (`export function f`, `exports.f = …`).
+    const fn = syms.functions.get(name);
+    if (fn?.exported && !fn.class_name) return { kind: 'function', file, fn };
+    if (syms.classes.get(name)?.some((c) => c.exported)) {
+      const cls = this.classInfo(file, name);
+      if (cls) return { kind: 'class', cls };
+    }
+    return undefined;
+  }
+
+  // ---- expressions -----------------------------------------------------------------------
+
+  /** Evaluates a dotted name (`Foo`, `models.Foo`, `a::b::C`) at a file's top level. */
+  evalPath(file: string, scope: string, path: string, depth: number): Value | undefined {
+    const segments = parseChain(path);
+    return segments ? this.evalSegments(file, scope, segments, 0, depth) : undefined;
+  }
+
+  evalSegments(file: string, caller: string, segments: Segment[], line: number, depth: number): Value | undefined {
+    if (depth > MAX_DEPTH || segments.length === 0) return undefined;
+    const head = this.evalHead(file, caller, segments, line, depth);
+    let consumed = head?.consumed ?? 1;
+    let current = head?.value;
+    current = current && this.applySuffixes(current, segments[0], depth);
+    for (; consumed < segments.length && current; consumed++) {
+      const segment = segments[consumed];
+      const next = this.member(current, segment.name, depth + 1);
+      current = next && this.applySuffixes(next, segment, depth);
+    }
+    return current;
+  }
+
+  private evalHead(file: string, caller: string, segments: Segment[], line: number, depth: number): { value: Value | undefined; consumed: number } | undefined {
+    const head = segments[0];
+    const syms = this.symbols(file);
+    if (!syms) return undefined;
+    if (head.cast) return { value: this.typeValue(file, head.cast, depth + 1), consumed: 1 };
+    const next = segments[1];
+    if (syms.family === 'rust' && next?.sep === '::' && (head.name === 'crate' || head.name === 'super' || head.name === 'self')) {
+      let target: string | undefined = head.name === 'crate' ? rustCrateRoot(this.ctx, file) : head.name === 'super' ? rustParentModule(this.ctx, file) : file;
+      let consumed = 1;
+      while (target && head.name === 'super' && segments[consumed]?.name === 'super') {
+        target = rustParentModule(this.ctx, target);
+        consumed++;
+      }
+      return { value: target ? { kind: 'module', family: 'rust', file: target } : undefined, consumed };
+    }
+    if (head.name === 'super' && head.calls <= 1) {
+      const cls = this.enclosingClass(file, caller);
+      return { value: cls ? { kind: 'super', cls } : undefined, consumed: 1 };
+    }
+    if (SELF_NAMES.has(head.name) || (head.name === 'cls' && syms.family === 'python')) {
+      const cls = this.enclosingClass(file, caller);
+      if (!cls) return { value: undefined, consumed: 1 };
+      const fn = syms.functions.get(caller);
+      const isClassLevel = head.name === 'cls' || (fn?.modifiers?.includes('static') ?? false);
+      return { value: isClassLevel ? { kind: 'class', cls } : { kind: 'instance', cls }, consumed: 1 };
+    }
+    return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
+  }
+
+  /** `new X` and call suffixes turn classes into instances and functions into their return values. */
+  private applySuffixes(value: Value, segment: Segment, depth: number): Value | undefined {
+    let current: Value | undefined = value;
+    if (segment.isNew) current = current.kind === 'class' ? { kind: 'instance', cls: current.cls } : OPAQUE;
+    if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
+    for (let i = 0; i < segment.calls && current; i++) {
+      if (current.kind === 'class') current = { kind: 'instance', cls: current.cls };
+      else if (current.kind === 'function') current = this.returnValue(current.file, current.fn, depth + 1);
+      else if (current.kind === 'external') current = EXTERNAL;
+      else current = OPAQUE;
+    }
+    if (segment.indexed) current = current?.kind === 'external' ? EXTERNAL : OPAQUE;
+    return current;
+  }
+
+  // ---- calls -----------------------------------------------------------------------------
+
+  /** Where a call site in `file` leads. */
+  resolveCall(file: string, call: { callee: string; name: string; caller: string; line: number; kind: string }): CallTarget {
+    const segments = parseChain(call.callee);
+    if (!segments) return { via: 'name' };
+    const last = segments[segments.length - 1];
+    if (last.cast) return { via: 'name' };
+    if (segments.length === 1) return this.resolveBare(file, call, last);
+    const receiverSegments = segments.slice(0, -1);
+    const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0);
+    if (!receiver) return { via: 'name' };
+    if (receiver.kind === 'external') return { via: 'external' };
+    const head = receiverSegments[0];
+    const target = this.member(receiver, last.name, 1);
+    if (!target) return { via: 'name' };
+    if (target.kind === 'external') return { via: 'external' };
+    let via: Via;
+    if (receiver.kind === 'super') via = 'super';
+    else if (receiver.kind === 'instance') via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+    else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
+    else if (receiver.kind === 'module') via = 'module';
+    else return { via: 'name' };
+    if (target.kind === 'function') return { to: { file: target.file, name: target.fn.qualified_name }, via };
+    if (target.kind === 'class') return this.instantiation(target.cls);
+    return { via: 'name' };
+  }
+
+  private instantiation(cls: ClassInfo): CallTarget {
+    const to = this.constructorTarget(cls);
+    return to ? { to, via: 'constructor', instantiates: { file: cls.file, name: cls.name } } : { via: 'name' };
+  }
+
+  private resolveBare(file: string, call: { name: string; caller: string; line: number; kind: string }, segment: Segment): CallTarget {
+    const family = this.symbols(file)?.family;
+    if (segment.name === 'super' && family === 'python') return { via: 'external' };
+    if (segment.name === 'cls' && family === 'python') {
+      const cls = this.enclosingClass(file, call.caller);
+      return cls ? this.instantiation(cls) : { via: 'name' };
+    }
+    if (segment.name === 'super') {
+      const cls = this.enclosingClass(file, call.caller);
+      const to = cls && this.constructorTarget(cls, true);
+      return to ? { to, via: 'super' } : { via: 'name' };
+    }
+    if (segment.name === 'this' && call.kind !== 'method') {
+      const cls = this.enclosingClass(file, call.caller);
+      const to = cls && this.constructorTarget(cls);
+      return to ? { to, via: 'constructor' } : { via: 'name' };
+    }
+    const value = this.lookupName(file, call.caller, segment.name, call.line, 0);
+    if (!value) return { via: 'name' };
+    switch (value.kind) {
+      case 'function':
+        return { to: { file: value.file, name: value.fn.qualified_name }, via: value.imported || value.file !== file ? 'import' : 'local' };
+      case 'class':
+        return this.instantiation(value.cls);
+      case 'module': {
+        // CommonJS: `const f = require('./f'); f()` calls what the module exports as a whole.
+        if (value.family !== 'js' || !value.file) return { via: 'name' };
+        const whole = this.exportValue(value.file, 'default', 1);
+        if (whole?.kind === 'function') return { to: { file: whole.file, name: whole.fn.qualified_name }, via: 'import' };
+        if (whole?.kind === 'class') return this.instantiation(whole.cls);
+        return { via: 'name' };
+      }
+      case 'external':
+        return { via: 'external' };
+      default:
+        return { via: 'name' };
+    }
+  }
+}

@@ -1,0 +1,186 @@
+// Per-file symbol tables derived from one FileRecord: definitions by qualified and top-level name,
+// import bindings by local name, local bindings by scope, parameter names by function. Pure and
+// cached per record object (records are immutable once extracted).
+import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LanguageId, LocalBinding } from '../types.js';
+
+export type Family = 'js' | 'python' | 'go' | 'java' | 'rust' | 'other';
+
+export function familyOf(language: LanguageId): Family {
+  switch (language) {
+    case 'typescript':
+    case 'tsx':
+    case 'javascript':
+      return 'js';
+    case 'python':
+      return 'python';
+    case 'go':
+      return 'go';
+    case 'java':
+      return 'java';
+    case 'rust':
+      return 'rust';
+    default:
+      return 'other';
+  }
+}
+
+/** Languages where an unqualified call inside a class body may be a call on the implicit `this`. */
+const IMPLICIT_THIS: ReadonlySet<LanguageId> = new Set(['java', 'csharp', 'kotlin', 'scala', 'cpp', 'swift', 'ruby']);
+
+export function hasImplicitThis(language: LanguageId): boolean {
+  return IMPLICIT_THIS.has(language);
+}
+
+/** An import as a local binding: `local` refers to `imported` (a name, `default`, or `*` = the module). */
+export interface ImportBinding {
+  local: string;
+  module: string;
+  imported: string;
+  line: number;
+  kind: ImportRecord['kind'];
+}
+
+export interface FileSymbols {
+  record: FileRecord;
+  family: Family;
+  /** Functions and methods by qualified name (overloads share one name; the first with a body wins). */
+  functions: Map<string, FunctionRecord>;
+  /** Classes by qualified name; several records can share one (Rust `struct` + `impl`, Go types). */
+  classes: Map<string, ClassRecord[]>;
+  imports: Map<string, ImportBinding>;
+  /** Star imports (`from m import *`, Go dot-imports): modules whose names flow into this scope. */
+  starImports: ImportBinding[];
+  /** `export … from` bindings, in source order. */
+  reexports: ImportBinding[];
+  /** scope → name → bindings sorted by line. */
+  bindings: Map<string, Map<string, LocalBinding[]>>;
+  /** function qualified name → its parameter names. */
+  params: Map<string, Set<string>>;
+  /**
+   * JS functions that are properties of an object literal (`const p = { f() {} }`): the extractor
+   * lists them as plain functions, but no scope binds their name.
+   */
+  objectMembers: Set<string>;
+}
+
+/** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`), not a declaration. */
+const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)[\w$]+\s*(?:\??:|\(|<)/;
+
+const cache = new WeakMap<FileRecord, FileSymbols>();
+
+export function symbolsOf(record: FileRecord): FileSymbols {
+  let symbols = cache.get(record);
+  if (!symbols) {
+    symbols = buildSymbols(record);
+    cache.set(record, symbols);
+  }
+  return symbols;
+}
+
+function addFunction(map: Map<string, FunctionRecord>, fn: FunctionRecord): void {
+  const existing = map.get(fn.qualified_name);
+  if (!existing || (existing.is_declaration && !fn.is_declaration)) map.set(fn.qualified_name, fn);
+}
+
+function buildSymbols(record: FileRecord): FileSymbols {
+  const family = familyOf(record.language);
+  const functions = new Map<string, FunctionRecord>();
+  const classes = new Map<string, ClassRecord[]>();
+  for (const fn of record.functions) addFunction(functions, fn);
+  for (const cls of record.classes) {
+    const list = classes.get(cls.qualified_name);
+    if (list) list.push(cls);
+    else classes.set(cls.qualified_name, [cls]);
+    for (const method of cls.methods) addFunction(functions, method);
+  }
+  const imports = new Map<string, ImportBinding>();
+  const starImports: ImportBinding[] = [];
+  const reexports: ImportBinding[] = [];
+  for (const imp of record.imports) {
+    for (const binding of importBindings(imp, family)) {
+      if (imp.kind === 'reexport') reexports.push(binding);
+      else if (binding.local === '*') starImports.push(binding);
+      else imports.set(binding.local, binding);
+    }
+  }
+  const bindings = new Map<string, Map<string, LocalBinding[]>>();
+  for (const binding of record.bindings) {
+    let scope = bindings.get(binding.scope);
+    if (!scope) bindings.set(binding.scope, (scope = new Map()));
+    const list = scope.get(binding.name);
+    if (list) list.push(binding);
+    else scope.set(binding.name, [binding]);
+  }
+  for (const scope of bindings.values()) for (const list of scope.values()) list.sort((a, b) => a.line - b.line);
+  const params = new Map<string, Set<string>>();
+  for (const fn of functions.values()) {
+    params.set(fn.qualified_name, new Set(fn.params.flatMap((param) => paramNames(param, family))));
+  }
+  const objectMembers = new Set<string>();
+  if (family === 'js') {
+    for (const fn of record.functions) if (!fn.class_name && OBJECT_MEMBER.test(fn.signature)) objectMembers.add(fn.qualified_name);
+  }
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers };
+}
+
+const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;
+
+/** Names a parameter declaration binds (`x: int = 1` → x, `{a, b}: T` → a, b, `String s` → s). */
+export function paramNames(param: string, family: Family): string[] {
+  let text = param.trim().replace(/^(\.\.\.|\*\*|\*|&mut\s+|&|mut\s+)/, '');
+  if (family === 'java' || (family === 'other' && !text.includes(':'))) {
+    // Type before name: the name is the last identifier before a default value.
+    text = text.split('=')[0].replace(/\[\s*\]/g, '').replace(/<[^>]*>/g, '');
+    const idents = text.match(IDENT) ?? [];
+    return idents.length ? [idents[idents.length - 1].replace(/^\$/, '')] : [];
+  }
+  if (family === 'go') {
+    const idents = text.match(IDENT) ?? [];
+    return idents.length > 1 || !/^\w+$/.test(text) ? idents.slice(0, 1) : idents;
+  }
+  // Name before `:` / `=`; destructuring patterns bind every identifier in them.
+  const head = text.replace(/^(public|private|protected|readonly|override|\s)+/, '');
+  let depth = 0;
+  let end = head.length;
+  for (let i = 0; i < head.length; i++) {
+    const ch = head[i];
+    if (ch === '{' || ch === '[' || ch === '(') depth++;
+    else if (ch === '}' || ch === ']' || ch === ')') depth--;
+    else if ((ch === ':' || ch === '=') && depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  const names = head.slice(0, end).match(IDENT) ?? [];
+  return names.filter((name) => name !== 'self' && name !== 'cls' && name !== 'this');
+}
+
+function lastSegment(spec: string): string {
+  const parts = spec.split(/[/.:]+/).filter(Boolean);
+  return parts[parts.length - 1] ?? spec;
+}
+
+/** Normalises an import statement into local bindings, per language convention. */
+export function importBindings(imp: ImportRecord, family: Family): ImportBinding[] {
+  const base = { module: imp.module, line: imp.line, kind: imp.kind };
+  const named = imp.bindings.length
+    ? imp.bindings
+    : imp.names.map((name) => ({ name, alias: undefined as string | undefined }));
+  if (named.length === 0) {
+    // `import "fmt"`, `use a::b`, `#include "x.h"`: the module itself under its last segment.
+    return family === 'js' || family === 'python' ? [] : [{ ...base, local: lastSegment(imp.module), imported: '*' }];
+  }
+  const out: ImportBinding[] = [];
+  for (const { name, alias } of named) {
+    if (name === '*' && alias === undefined) {
+      out.push({ ...base, local: '*', imported: '*' });
+    } else if (family === 'python' && name === '*' && alias !== undefined && alias.includes('.')) {
+      // `import a.b.c` binds the top-level package `a`; `a.b.c` is reached by attribute access.
+      const top = alias.split('.')[0];
+      out.push({ ...base, module: imp.module.split('.')[0], local: top, imported: '*' });
+    } else {
+      out.push({ ...base, local: alias ?? lastSegment(name), imported: name });
+    }
+  }
+  return out;
+}
