@@ -138,6 +138,14 @@ export interface LocalBinding {
    * the binding takes that name's type. Lets call resolution follow typed parameters into fields.
    */
   init_name?: string;
+  /**
+   * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,
+   * `new Observable((subscriber) => …)`, `items.map(function (item) {…})`: the call it is passed to
+   * (`callee` as in CallSite, `new` for a constructor call), the literal's 0-based argument position
+   * and the parameter's 0-based position, so its type can be read off the callee's declared
+   * parameter type (contextual typing). `scope` is the named function around the literal.
+   */
+  callback_param?: { callee: string; arg: number; param: number; new?: boolean };
 }
 
 export interface SyntaxErrorRecord {
