@@ -19,6 +19,8 @@ export interface FreshnessCounts {
 export class Freshness {
   /** Indexed files and their symbol counts, kept from the index's change events. */
   private readonly known = new Map<string, number>();
+  /** Directories of the known files, rebuilt after the set changes. */
+  private directories: Set<string> | undefined;
   private readonly marked = new Set<string>();
   private readonly refreshing = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
@@ -39,6 +41,7 @@ export class Freshness {
   async start(): Promise<void> {
     const records = await this.index.records();
     for (const [path, record] of records) this.known.set(path, symbolCount(record));
+    this.directories = undefined;
     this.watcher = new DirectoryWatcher(this.index.root, (paths) => this.mark(paths), (error) => {
       this.blind = true;
       this.onError(error);
@@ -89,14 +92,25 @@ export class Freshness {
 
   /** A directory that came or went stands for the indexed files under it. */
   private expandDirectories(paths: string[]): string[] {
-    const out = new Set<string>();
+    const out = new Set<string>(paths);
+    const directories = this.knownDirectories();
     for (const path of paths) {
-      out.add(path);
-      if (this.known.has(path)) continue;
+      if (!directories.has(path)) continue;
       const prefix = path === '' ? '' : `${path}/`;
       for (const file of this.known.keys()) if (file.startsWith(prefix)) out.add(file);
     }
     return [...out];
+  }
+
+  /** Every directory holding an indexed file, at any depth ('' is the root). */
+  private knownDirectories(): Set<string> {
+    if (!this.directories) {
+      this.directories = new Set(['']);
+      for (const file of this.known.keys()) {
+        for (let slash = file.indexOf('/'); slash > 0; slash = file.indexOf('/', slash + 1)) this.directories.add(file.slice(0, slash));
+      }
+    }
+    return this.directories;
   }
 
   private async refresh(batch: string[]): Promise<void> {
@@ -112,6 +126,7 @@ export class Freshness {
   }
 
   private apply(changes: FileChange[]): void {
+    this.directories = undefined;
     const added: string[] = [];
     for (const change of changes) {
       if (change.after) {

@@ -1,7 +1,7 @@
 // The daemon: one process per project root serving queries from a hot ProjectIndex over a Unix
 // socket. Each request runs as its own async task, so a slow one (a re-parse in the pool) never
 // holds up the others; replies carry the request id and may go out of order.
-import { chmodSync, existsSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
 import { TldrError } from '../errors.js';
@@ -123,8 +123,10 @@ export class DaemonServer {
     try {
       await this.index?.close();
     } catch (error) {
-      this.config.log(`closing the index failed: ${(error as Error).message}`);
+      this.recordError(error as Error);
     }
+    // A log without errors says nothing worth keeping; one with errors stays for the user.
+    if (!this.lastError) rmSync(this.config.paths.log, { force: true });
     this.resolveClosed();
   }
 

@@ -1,0 +1,136 @@
+// Daemon lifecycle: start, status, stop, concurrent starts, stale locks and sockets, signals,
+// idle shutdown and the version handshake — all on real daemon processes.
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, statSync } from 'node:fs';
+import { DaemonConnection, daemonPaths } from '../../dist/core/daemon/wire.js';
+import { alive, cleanupProjects, cli, cliAsync, daemonProcesses, lockPid, makeProject, waitFor } from './helpers.js';
+
+const SOURCE = {
+  'src/shapes.ts': 'export class Circle {\n  area(r: number): number {\n    return 3.14 * r * r;\n  }\n}\nexport function unit(): Circle {\n  return new Circle();\n}\n',
+  'lib/util.py': 'def double(x):\n    return 2 * x\n\n\ndef triple(x):\n    return 3 * x\n',
+};
+
+afterAll(cleanupProjects);
+
+function status(root: string): Record<string, any> {
+  const run = cli(['daemon', 'status', '--json'], root);
+  expect(run.status).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+describe('daemon start, status, stop', () => {
+  it('starts one daemon that reports pid, files, symbols, memory and version, on a private socket', async () => {
+    const project = makeProject(SOURCE);
+    const start = cli(['daemon', 'start', '--json'], project.root);
+    expect(start.status).toBe(0);
+    const started = JSON.parse(start.stdout);
+    expect(started).toMatchObject({ running: true, started: true, root: project.root });
+    expect(alive(started.pid)).toBe(true);
+
+    await waitFor(() => status(project.root).files === 2, 'the index to load');
+    const s = status(project.root);
+    expect(s).toMatchObject({ running: true, pid: started.pid, root: project.root, ready: true, files: 2, pending_reparses: 0 });
+    // Circle, Circle.area, unit, double, triple
+    expect(s.symbols).toBe(5);
+    expect(s.rss_bytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(s.version).toMatch(/^\d+\.\d+\.\d+.*\/p\d+$/);
+    expect(s.uptime_ms).toBeGreaterThanOrEqual(0);
+    expect(s.last_error).toBeUndefined();
+
+    const paths = daemonPaths(project.root);
+    expect(statSync(paths.dir).mode & 0o777).toBe(0o700);
+    expect(statSync(paths.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(paths.socket).isSocket()).toBe(true);
+
+    const again = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    expect(again).toMatchObject({ started: false, pid: started.pid });
+
+    const text = cli(['daemon', 'status'], project.root).stdout;
+    expect(text).toContain(`daemon running (pid ${started.pid}`);
+    expect(text).toMatch(/2 files, 5 symbols/);
+
+    const stop = cli(['daemon', 'stop', '--json'], project.root);
+    expect(JSON.parse(stop.stdout)).toMatchObject({ stopped: true, pid: started.pid });
+    expect(alive(started.pid)).toBe(false);
+    expect(existsSync(paths.socket)).toBe(false);
+    expect(existsSync(paths.lock)).toBe(false);
+    expect(JSON.parse(cli(['daemon', 'status', '--json'], project.root).stdout)).toEqual({ running: false, root: project.root });
+    expect(cli(['daemon', 'stop'], project.root).stdout).toContain('no daemon running');
+  });
+
+  it('ten simultaneous starts yield exactly one daemon', async () => {
+    const project = makeProject(SOURCE);
+    const runs = await Promise.all(Array.from({ length: 10 }, () => cliAsync(['daemon', 'start', '--json'], project.root)));
+    for (const run of runs) expect(run.status, run.stderr).toBe(0);
+    const pids = new Set(runs.map((run) => JSON.parse(run.stdout).pid));
+    expect(pids.size).toBe(1);
+    const [pid] = pids;
+    expect(lockPid(project.root)).toBe(pid);
+    // The losers of the race exit on their own once the winner answers.
+    await waitFor(() => daemonProcesses(project.root).length === 1, 'the other starters to exit');
+    expect(daemonProcesses(project.root)).toEqual([pid]);
+  });
+
+  it('replaces a daemon killed with SIGKILL (stale socket and lock left behind)', async () => {
+    const project = makeProject(SOURCE);
+    const first = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    process.kill(first.pid, 'SIGKILL');
+    await waitFor(() => !alive(first.pid), 'the daemon to die');
+    const paths = daemonPaths(project.root);
+    expect(existsSync(paths.socket)).toBe(true);
+    expect(lockPid(project.root)).toBe(first.pid);
+
+    // A query meanwhile is answered in-process, as if no daemon existed.
+    const tree = cli(['tree', '--json'], project.root);
+    expect(tree.status, tree.stderr).toBe(0);
+    expect(JSON.parse(tree.stdout).files.map((f: { path: string }) => f.path)).toEqual(['lib/util.py', 'src/shapes.ts']);
+
+    const second = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    expect(second.started).toBe(true);
+    expect(second.pid).not.toBe(first.pid);
+    expect(lockPid(project.root)).toBe(second.pid);
+    await waitFor(() => status(project.root).files === 2, 'the new daemon to load the index');
+  });
+
+  it('SIGTERM shuts down cleanly: socket and lock removed', async () => {
+    const project = makeProject(SOURCE);
+    const { pid } = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    process.kill(pid, 'SIGTERM');
+    await waitFor(() => !alive(pid), 'the daemon to exit');
+    const paths = daemonPaths(project.root);
+    expect(existsSync(paths.socket)).toBe(false);
+    expect(existsSync(paths.lock)).toBe(false);
+  });
+
+  it('shuts down after the idle timeout', async () => {
+    const project = makeProject(SOURCE);
+    const { pid } = JSON.parse(cli(['daemon', 'start', '--json', '--idle-ms', '400'], project.root).stdout);
+    expect(status(project.root).idle_timeout_ms).toBe(400);
+    await waitFor(() => !alive(pid), 'the idle daemon to exit');
+    expect(existsSync(daemonPaths(project.root).socket)).toBe(false);
+  });
+
+  it('a client of another version gets a clear answer and the old daemon is replaced', async () => {
+    const project = makeProject(SOURCE);
+    const old = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    const connection = await DaemonConnection.open(daemonPaths(project.root).socket);
+    // Speak the protocol by hand with a foreign version in the handshake.
+    const reply = await new Promise<any>((resolve) => {
+      const socket = (connection as any).socket as import('node:net').Socket;
+      const body = Buffer.from(JSON.stringify({ id: 7, v: '99.0.0/p9', op: 'ping' }));
+      const header = Buffer.alloc(4);
+      header.writeUInt32BE(body.length);
+      socket.removeAllListeners('data');
+      socket.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.subarray(4).toString())));
+      socket.write(Buffer.concat([header, body]));
+    });
+    connection.close();
+    expect(reply).toMatchObject({ id: 7, ok: false, error: { code: 'version', exitCode: 1 } });
+    expect(reply.error.message).toMatch(/does not match this client \(99\.0\.0\/p9\)/);
+    await waitFor(() => !alive(old.pid), 'the old daemon to step down');
+
+    const fresh = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    expect(fresh.started).toBe(true);
+    expect(fresh.pid).not.toBe(old.pid);
+  });
+});
