@@ -1,0 +1,303 @@
+// Definitions and uses of variables per CFG node, read off the node's syntax through the
+// language's data profile. One walker serves every language.
+//
+// Modes of the walk: `use` (read), `def` (binding position: strong definition), `defuse`
+// (compound assignment, ++: read then written), `weak` (the base of a member/subscript write or
+// of a mutating method call: read, and possibly changed without being replaced), `pattern`
+// (match patterns: binds unless the name is a constant).
+import type { Cfg, CfgNode, Region } from './cfg.js';
+import type { DataProfile, FlowProfile } from './profile.js';
+import { functionParams, select, selectOne } from './profile.js';
+import type { SNode, Syntax } from './syntax.js';
+import { textOf } from './syntax.js';
+
+export interface Def {
+  name: string;
+  /** 0-based row of the defining identifier. */
+  row: number;
+  /** Weak definitions (writes through a member or index, possible mutation) do not kill. */
+  weak: boolean;
+}
+
+export interface Use {
+  name: string;
+  row: number;
+}
+
+export interface NodeAccesses {
+  defs: Def[];
+  uses: Use[];
+}
+
+type Mode = 'use' | 'def' | 'defuse' | 'weak' | 'pattern';
+
+/** Synthetic temporaries carry values from embedded constructs to their statement. */
+export function isTemp(name: string): boolean {
+  return name.charCodeAt(0) === 0;
+}
+
+/** Defs and uses of every node of `cfg`, indexed by node id. */
+export function nodeAccesses(syntax: Syntax, cfg: Cfg, profile: FlowProfile): NodeAccesses[] {
+  const collectors = cfg.nodes.map((node) => collect(syntax, node, profile));
+  // A name is local when the function defines it somewhere (parameters included). Calls of
+  // non-local names are not variable uses, and only locals can be changed by a method call.
+  const selfNames = profile.data.selfNames ?? [];
+  const locals = new Set<string>();
+  for (const c of collectors) for (const d of c.defs) locals.add(d.name);
+  return collectors.map((c) => {
+    const defs = [...c.defs];
+    const uses = [...c.uses];
+    for (const u of c.callees) if (locals.has(u.name)) uses.push(u);
+    for (const m of c.mutations) {
+      uses.push(m);
+      if (locals.has(m.name) && !c.selfNames.has(m.name) && !selfNames.includes(m.name)) defs.push({ name: m.name, row: m.row, weak: true });
+    }
+    return { defs, uses };
+  });
+}
+
+interface Collected {
+  defs: Def[];
+  uses: Use[];
+  callees: Use[];
+  mutations: Use[];
+  /** Names declared inside a closure (parameters, declarations): not captured. */
+  declared: Set<string>;
+  selfNames: Set<string>;
+}
+
+function collect(syntax: Syntax, node: CfgNode, profile: FlowProfile): Collected {
+  const walker = new Walker(syntax, profile, node.region?.holes, node.region?.ignored);
+  const region: Region | undefined = node.region;
+  if (region) {
+    for (const n of region.binds ?? []) walker.walk(n, 'def');
+    for (const n of region.patterns ?? []) walker.walk(n, 'pattern');
+    for (const n of region.nodes) walker.walk(n, 'use');
+    for (const t of region.useTemps ?? []) walker.out.uses.push({ name: t, row: node.startRow });
+    if (region.defTemp) walker.out.defs.push({ name: region.defTemp, row: node.endRow, weak: false });
+  }
+  return walker.out;
+}
+
+class Walker {
+  readonly out: Collected = { defs: [], uses: [], callees: [], mutations: [], declared: new Set(), selfNames: new Set() };
+  private readonly data: DataProfile;
+  private readonly identifiers: Set<string>;
+  private readonly selfTypes: Set<string>;
+  private readonly skip: Set<string>;
+  private readonly update: Set<string>;
+
+  constructor(
+    private readonly syntax: Syntax,
+    private readonly profile: FlowProfile,
+    private readonly holes: Map<SNode, string> | undefined,
+    private readonly ignored?: Set<SNode>,
+  ) {
+    this.data = profile.data;
+    this.identifiers = new Set(this.data.identifiers);
+    this.selfTypes = new Set(this.data.selfTypes ?? []);
+    this.skip = new Set(this.data.skip);
+    this.update = new Set(this.data.update);
+  }
+
+  private text(node: SNode): string {
+    return textOf(this.syntax, node);
+  }
+
+  private skipped(parent: SNode, child: SNode): boolean {
+    if (!child.named) return true;
+    if (child.field === null) return false;
+    const fields = this.data.skipFields;
+    return (fields['*']?.includes(child.field) ?? false) || (fields[parent.type]?.includes(child.field) ?? false);
+  }
+
+  private record(mode: Mode, node: SNode, declares: boolean): void {
+    const name = this.text(node);
+    const row = node.startRow;
+    const out = this.out;
+    if (this.selfTypes.has(node.type) || this.data.selfNames?.includes(name)) out.selfNames.add(name);
+    switch (mode) {
+      case 'use':
+        out.uses.push({ name, row });
+        return;
+      case 'def':
+        out.defs.push({ name, row, weak: false });
+        if (declares) out.declared.add(name);
+        return;
+      case 'defuse':
+        out.uses.push({ name, row });
+        out.defs.push({ name, row, weak: false });
+        return;
+      case 'weak':
+        out.uses.push({ name, row });
+        out.defs.push({ name, row, weak: true });
+        return;
+      case 'pattern':
+        if (this.data.constantPattern?.(name)) {
+          out.uses.push({ name, row });
+        } else {
+          out.defs.push({ name, row, weak: false });
+          out.declared.add(name);
+        }
+        return;
+    }
+  }
+
+  walk(node: SNode, mode: Mode, declares = true): void {
+    if (this.ignored?.has(node)) return;
+    const temp = this.holes?.get(node);
+    if (temp !== undefined) {
+      this.out.uses.push({ name: temp, row: node.startRow });
+      return;
+    }
+    if (!node.named) return;
+    const type = node.type;
+    if (this.skip.has(type)) return;
+    const data = this.data;
+    if (this.profile.functions[type] || data.scopes?.includes(type)) {
+      this.closure(node);
+      return;
+    }
+    if (this.identifiers.has(type) || this.selfTypes.has(type)) {
+      this.record(mode, node, declares);
+      return;
+    }
+    const assign = data.assign[type];
+    if (assign && (!assign.when || assign.when(node, (n) => this.text(n)))) {
+      const left = new Set(select(node, assign.left));
+      const augmented = assign.augmented || isCompound(node, this.syntax);
+      const declaring = assign.declares ?? false;
+      const leftMode: Mode = augmented ? 'defuse' : mode === 'pattern' ? 'pattern' : 'def';
+      for (const child of node.children) {
+        if (this.skipped(node, child)) continue;
+        if (left.has(child)) this.walk(child, leftMode, declaring);
+        else this.walk(child, 'use');
+      }
+      return;
+    }
+    if (this.update.has(type) && node.children.some((c) => !c.named && (c.type === '++' || c.type === '--'))) {
+      for (const child of node.children) if (!this.skipped(node, child)) this.walk(child, 'defuse', false);
+      return;
+    }
+    const binds = data.binds[type];
+    if (binds) {
+      const bound = new Set(select(node, binds));
+      for (const child of node.children) {
+        if (this.skipped(node, child)) continue;
+        this.walk(child, bound.has(child) ? 'def' : mode);
+      }
+      return;
+    }
+    const member = data.members[type];
+    if (member && mode !== 'use' && mode !== 'pattern' && (!member.when || member.when(node))) {
+      const object = selectOne(node, member.object);
+      for (const child of node.children) {
+        if (this.skipped(node, child)) continue;
+        this.walk(child, child === object ? 'weak' : 'use', false);
+      }
+      return;
+    }
+    const call = data.calls[type];
+    if (call) {
+      const receiver = this.unwrap(selectOne(node, call.receiver));
+      const callee = receiver ? undefined : selectOne(node, call.callee);
+      const method = receiver ? selectOne(node, call.callee) : undefined;
+      for (const child of node.children) {
+        if (child === callee) this.callee(child);
+        else if (receiver && this.unwrap(child) === receiver) this.receiver(receiver, child);
+        else if (child !== method && !this.skipped(node, child)) this.walk(child, 'use');
+      }
+      return;
+    }
+    const address = data.addressOf?.[type];
+    if (address && (!address.when || address.when(node, (n) => this.text(n)))) {
+      const operand = selectOne(node, address.operand);
+      for (const child of node.children) {
+        if (this.skipped(node, child)) continue;
+        this.walk(child, child === operand ? 'weak' : 'use', false);
+      }
+      return;
+    }
+    const childMode: Mode = mode === 'weak' ? 'use' : mode;
+    for (const child of node.children) if (!this.skipped(node, child)) this.walk(child, childMode, declares);
+  }
+
+  /** The callee of a call: a local function variable is used; a method call may mutate its receiver. */
+  private callee(node: SNode): void {
+    if (this.holes?.has(node)) {
+      this.walk(node, 'use');
+      return;
+    }
+    if (this.identifiers.has(node.type)) {
+      this.out.callees.push({ name: this.text(node), row: node.startRow });
+      return;
+    }
+    const member = this.data.members[node.type];
+    if (member && (!member.when || member.when(node))) {
+      const object = this.unwrap(selectOne(node, member.object));
+      for (const child of node.children) {
+        if (this.skipped(node, child)) continue;
+        if (object && this.unwrap(child) === object) this.receiver(object, child);
+        else this.walk(child, 'use');
+      }
+      return;
+    }
+    this.walk(node, 'use');
+  }
+
+  /** The object a method is called on: possibly changed by the call when it is a variable. */
+  private receiver(object: SNode, child: SNode): void {
+    if (this.identifiers.has(object.type) || this.selfTypes.has(object.type)) {
+      if (this.selfTypes.has(object.type)) this.out.selfNames.add(this.text(object));
+      this.out.mutations.push({ name: this.text(object), row: object.startRow });
+    } else {
+      this.walk(child, 'use');
+    }
+  }
+
+  private unwrap(node: SNode | undefined): SNode | undefined {
+    let n = node;
+    while (n && this.profile.parens.includes(n.type)) {
+      const inner = n.children.filter((c) => c.named);
+      if (inner.length !== 1) break;
+      n = inner[0];
+    }
+    return n;
+  }
+
+  /**
+   * A nested function or scope: its free variables are uses at the enclosing node, and writes to
+   * variables it does not declare are weak definitions there (the closure may run later).
+   */
+  private closure(node: SNode): void {
+    const inner = new Walker(this.syntax, this.profile, this.holes);
+    const spec = this.profile.functions[node.type];
+    if (spec) {
+      const name = selectOne(node, spec.name);
+      if (name && this.identifiers.has(name.type)) this.record('def', name, true);
+      for (const param of functionParams(node, spec)) inner.walk(param, 'def');
+      for (const body of select(node, spec.body)) inner.walk(body, 'use');
+    } else {
+      for (const child of node.children) inner.walk(child, 'use');
+    }
+    const got = inner.out;
+    const declared = got.declared;
+    for (const use of got.uses) if (!declared.has(use.name)) this.out.uses.push(use);
+    for (const callee of got.callees) if (!declared.has(callee.name)) this.out.callees.push(callee);
+    for (const m of got.mutations) if (!declared.has(m.name)) this.out.mutations.push(m);
+    for (const def of got.defs) {
+      if (!declared.has(def.name)) this.out.mutations.push({ name: def.name, row: def.row });
+    }
+    for (const self of got.selfNames) this.out.selfNames.add(self);
+  }
+}
+
+/** `+=`, `||=`, `.=` …: an assignment whose operator is more than `=` (or `:=`). */
+function isCompound(node: SNode, syntax: Syntax): boolean {
+  for (const child of node.children) {
+    const op = child.named ? (child.field === 'operator' || child.type === 'assignment_operator' ? textOf(syntax, child) : undefined) : child.type;
+    if (op === undefined) continue;
+    if (op.length >= 2 && op.endsWith('=') && op !== '==' && op !== ':=' && op !== '!=' && op !== '<=' && op !== '>=' && op !== '===') return true;
+  }
+  return false;
+}
