@@ -4,10 +4,24 @@ import { treeCommand } from './tree.js';
 import { warmCommand } from './warm.js';
 import { daemonCommand } from './daemon.js';
 import { notifyCommand } from './notify.js';
+import { archCommand } from './arch.js';
+import { callsCommand } from './calls.js';
+import { contextCommand } from './context.js';
+import { deadCommand } from './dead.js';
+import { impactCommand } from './impact.js';
+import { importersCommand } from './importers.js';
+import { signatureCommand } from './signature.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
   treeCommand,
+  callsCommand,
+  impactCommand,
+  contextCommand,
+  signatureCommand,
+  importersCommand,
+  deadCommand,
+  archCommand,
   notifyCommand,
   daemonCommand,
 ];

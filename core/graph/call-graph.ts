@@ -277,6 +277,18 @@ export class CallGraph {
     return flatMulti(this.definitionsByName, name);
   }
 
+  /** Definitions of one file. */
+  definitionsIn(path: string): Definition[] {
+    const record = this.records.get(path);
+    return record ? definitionsOf(record) : [];
+  }
+
+  /** True when every base of the class (transitively) is a class of the project. */
+  classBasesResolved(file: string, name: string): boolean {
+    const cls = this.resolver.classInfo(file, name);
+    return cls !== undefined && this.resolver.mro(cls).complete;
+  }
+
   /** Every distinct definition name (for suggestions). */
   definitionNames(): IterableIterator<string> {
     return this.definitionsByName.keys();

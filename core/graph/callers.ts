@@ -2,7 +2,7 @@
 // can reach it by dynamic dispatch through the methods it overrides or implements; those edges are
 // marked `dispatch`, confidence medium.
 import type { CallGraph, Definition } from './call-graph.js';
-import type { FunctionRecord } from '../types.js';
+import type { FunctionRecord, LanguageId } from '../types.js';
 import { MODULE_SCOPE, symbolKey, type CallEdge, type Confidence, type SymbolRef, type Via } from './model.js';
 
 export interface Caller {
@@ -25,6 +25,19 @@ export interface Caller {
  * methods overriding it (the TypeScript language service's notion); `none` — static resolution only.
  */
 export type DispatchMode = 'none' | 'abstract' | 'family';
+
+/**
+ * Where overrides must stay compatible with what they override (checked by the compiler), a call
+ * written against any method of the override family breaks with it: those languages count the
+ * whole family. Elsewhere only calls through abstract or interface methods reach an implementation.
+ */
+const FAMILY_LANGUAGES: ReadonlySet<LanguageId> = new Set([
+  'typescript', 'tsx', 'javascript', 'java', 'csharp', 'kotlin', 'scala', 'swift', 'cpp', 'rust',
+]);
+
+export function defaultDispatch(language: LanguageId | undefined): DispatchMode {
+  return language !== undefined && FAMILY_LANGUAGES.has(language) ? 'family' : 'abstract';
+}
 
 export function isAbstract(fn: FunctionRecord): boolean {
   return fn.is_declaration === true
@@ -58,7 +71,12 @@ export function dispatchSources(graph: CallGraph, ref: SymbolRef, mode: Dispatch
  * base constructors through `super`. For a function or method: edges resolved to it, plus dispatch
  * edges per `mode`.
  */
-export function directCallers(graph: CallGraph, ref: SymbolRef, isClass: boolean, mode: DispatchMode = 'abstract'): Array<{ edge: CallEdge; dispatch: boolean }> {
+export function directCallers(
+  graph: CallGraph,
+  ref: SymbolRef,
+  isClass: boolean,
+  mode: DispatchMode = defaultDispatch(graph.record(ref.file)?.language),
+): Array<{ edge: CallEdge; dispatch: boolean }> {
   if (isClass) return graph.instantiationsOf(ref).map((edge) => ({ edge, dispatch: false }));
   const seen = new Set<string>();
   const out: Array<{ edge: CallEdge; dispatch: boolean }> = [];
@@ -79,7 +97,7 @@ export function directCallers(graph: CallGraph, ref: SymbolRef, isClass: boolean
  * Callers of the definitions, breadth first up to `depth` levels (1 = direct callers). Each
  * (file, function, line) appears once, at its smallest depth.
  */
-export function transitiveCallers(graph: CallGraph, definitions: Definition[], depth: number, mode: DispatchMode = 'abstract'): Caller[] {
+export function transitiveCallers(graph: CallGraph, definitions: Definition[], depth: number, mode?: DispatchMode): Caller[] {
   const out: Caller[] = [];
   const seenSites = new Set<string>();
   const expanded = new Set<string>();

@@ -34,6 +34,10 @@ export type Value =
   | { kind: 'class'; cls: ClassInfo; imported?: boolean }
   | { kind: 'instance'; cls: ClassInfo }
   | { kind: 'super'; cls: ClassInfo }
+  /** A list/array whose elements are of a known class. */
+  | { kind: 'array'; element: Value }
+  /** A built-in method whose call result is known (`items.pop()` → an element). */
+  | { kind: 'builtin'; result: Value }
   /** Defined outside the project (an external module or what it exports). */
   | { kind: 'external' }
   /** A project value whose type is unknown; it shadows outer names. */
@@ -46,6 +50,8 @@ export interface CallTarget {
 }
 
 const OPAQUE: Value = { kind: 'opaque' };
+/** Array/list methods that return one of the elements. */
+const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 const EXTERNAL: Value = { kind: 'external' };
 const MAX_DEPTH = 12;
 
@@ -71,6 +77,65 @@ export function typeName(raw: string): string | undefined {
   }
   text = text.replace(/(<.*>|\[.*\])$/, '').trim();
   return /^[A-Za-z_$][\w$]*((\.|::)[A-Za-z_$][\w$]*)*$/.test(text) ? text.replace(/::/g, '.') : undefined;
+}
+
+/** `Foo[]`, `Array<Foo>`, `ReadonlyArray<Foo>`, `List[Foo]`, `list[Foo]`, `Sequence[Foo]` → `Foo`. */
+export function elementType(raw: string): string | undefined {
+  const text = raw.trim().replace(/^readonly\s+/, '');
+  const suffix = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/.exec(text);
+  if (suffix) return suffix[1];
+  const generic = /^(?:Array|ReadonlyArray|Set|List|list|Sequence|Iterable|Iterator|tuple|Tuple)[<[]([\w$.]+(?:[<[][^<>[\]]*[>\]])?)[>\]]$/.exec(text);
+  return generic ? generic[1] : undefined;
+}
+
+/** The declared type of a parameter (`init: (a: A) => void` → `(a: A) => void`, `cb?: F` → `F`). */
+export function paramType(param: string): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < param.length; i++) {
+    const ch = param[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}>'.includes(ch)) depth--;
+    else if (ch === ':' && depth === 0) return param.slice(i + 1).split(/\s=\s/)[0].trim();
+    else if (ch === '=' && depth === 0 && param[i + 1] !== '>') return undefined;
+  }
+  return undefined;
+}
+
+function splitTopLevel(text: string, separator: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) || (ch === '>' && text[i - 1] !== '=')) depth--;
+    else if (ch === separator && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = text.slice(start).trim();
+  if (last) out.push(last);
+  return out;
+}
+
+/** Parameter types of a function type `(a: A, b: B) => R` (a `this:` parameter dropped). */
+export function functionTypeParams(type: string): string[] | undefined {
+  const text = type.trim().replace(/^\(\s*(\(.*\)\s*=>.*)\)\s*(\|\s*(undefined|null))?$/, '$1');
+  if (!text.startsWith('(')) return undefined;
+  let depth = 0;
+  let end = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0 || !/^\s*=>/.test(text.slice(end + 1))) return undefined;
+  return splitTopLevel(text.slice(1, end), ',')
+    .filter((p) => !/^this\s*:/.test(p))
+    .map((p) => paramType(p.replace(/^\.\.\./, '')) ?? 'unknown');
 }
 
 export class Resolver {
@@ -197,6 +262,11 @@ export class Resolver {
   // ---- types and bindings ----------------------------------------------------------------
 
   typeValue(file: string, raw: string, depth: number): Value {
+    const element = elementType(raw);
+    if (element !== undefined) {
+      const value = this.typeValue(file, element, depth + 1);
+      return value.kind === 'instance' ? { kind: 'array', element: value } : OPAQUE;
+    }
     const name = typeName(raw);
     if (!name || depth > MAX_DEPTH) return OPAQUE;
     const value = this.evalPath(file, MODULE_SCOPE, name, depth + 1);
@@ -208,6 +278,10 @@ export class Resolver {
     if (depth > MAX_DEPTH) return OPAQUE;
     if (binding.type) {
       const typed = this.typeValue(file, binding.type, depth + 1);
+      if (typed.kind !== 'opaque') return typed;
+    }
+    if (binding.callback_param) {
+      const typed = this.callbackParamValue(file, scope, binding, depth + 1);
       if (typed.kind !== 'opaque') return typed;
     }
     if (binding.init_name) {
@@ -223,6 +297,23 @@ export class Resolver {
       if (value?.kind === 'external') return EXTERNAL;
     }
     return OPAQUE;
+  }
+
+  /** The type of a callback's parameter from the declared parameter type of the function it is passed to. */
+  private callbackParamValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
+    const { callee, arg, param } = binding.callback_param!;
+    const segments = parseChain(callee);
+    let target = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+    if (target?.kind === 'class') {
+      const ctor = this.findConstructor(target.cls);
+      target = ctor ? { kind: 'function', file: ctor.file, fn: ctor.fn } : undefined;
+    }
+    if (target?.kind !== 'function') return OPAQUE;
+    const declared = target.fn.params[arg];
+    const fnType = declared === undefined ? undefined : paramType(declared);
+    const params = fnType === undefined ? undefined : functionTypeParams(fnType);
+    const type = params?.[param];
+    return type ? this.typeValue(target.file, type, depth + 1) : OPAQUE;
   }
 
   private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
@@ -498,6 +589,8 @@ export class Resolver {
         const method = this.findMethod(value.cls, name, true);
         return method ? { kind: 'function', file: method.file, fn: method.fn } : OPAQUE;
       }
+      case 'array':
+        return ARRAY_ELEMENT_METHODS.has(name) ? { kind: 'builtin', result: value.element } : OPAQUE;
       case 'external':
         return EXTERNAL;
       default:
@@ -660,12 +753,13 @@ export class Resolver {
     if (segment.isNew) current = current.kind === 'class' ? { kind: 'instance', cls: current.cls } : OPAQUE;
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) {
-      if (current.kind === 'class') current = { kind: 'instance', cls: current.cls };
+      if (current.kind === 'builtin') current = current.result;
+      else if (current.kind === 'class') current = { kind: 'instance', cls: current.cls };
       else if (current.kind === 'function') current = this.returnValue(current.file, current.fn, depth + 1);
       else if (current.kind === 'external') current = EXTERNAL;
       else current = OPAQUE;
     }
-    if (segment.indexed) current = current?.kind === 'external' ? EXTERNAL : OPAQUE;
+    if (segment.indexed) current = current?.kind === 'array' ? current.element : current?.kind === 'external' ? EXTERNAL : OPAQUE;
     return current;
   }
 

@@ -1,9 +1,23 @@
 // Every query command by name. The CLI and the daemon both dispatch through this table.
 import type { QueryHandler } from './context.js';
 import { treeQuery } from './tree.js';
+import { arch } from './arch.js';
+import { calls } from './calls.js';
+import { dead } from './dead.js';
+import { functionContext } from './function-context.js';
+import { impact } from './impact.js';
+import { importers } from './importers.js';
+import { signature } from './signature.js';
 
 export const QUERIES: Record<string, QueryHandler> = {
   tree: treeQuery,
+  calls,
+  impact,
+  context: functionContext,
+  signature,
+  importers,
+  dead,
+  arch,
 };
 
 export function queryHandler(name: string): QueryHandler | undefined {

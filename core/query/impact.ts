@@ -1,0 +1,51 @@
+// `impact <name> [--file F] [--depth N]`: the definitions named so and everything that calls them,
+// transitively, each caller with the call's line and its depth. Calls that could not be resolved
+// but use the same name are listed apart as `possible_callers` (never mixed with certain ones).
+import { callGraphFor } from '../graph/for-index.js';
+import { transitiveCallers, type DispatchMode } from '../graph/callers.js';
+import { findDefinitions } from '../graph/lookup.js';
+import { resolveInsideRoot } from '../project/root.js';
+import { TldrError } from '../errors.js';
+import type { Confidence, Via } from '../graph/model.js';
+import type { QueryHandler } from './context.js';
+
+export interface ImpactArgs {
+  name: string;
+  file?: string;
+  depth?: number;
+  dispatch?: DispatchMode;
+}
+
+export interface ImpactResult {
+  target: string;
+  definitions: Array<{ file: string; line: number; qualified_name: string }>;
+  callers: Array<{ file: string; function: string; line: number; depth: number; via: Via; confidence: Confidence }>;
+  /** Unresolved calls by the same name (receiver type unknown), not counted as callers. */
+  possible_callers: Array<{ file: string; function: string; line: number; callee: string }>;
+}
+
+export const DEFAULT_IMPACT_DEPTH = 3;
+const DISPATCH_MODES = new Set(['none', 'abstract', 'family']);
+
+export const impact: QueryHandler<ImpactArgs, ImpactResult> = async (ctx, args) => {
+  if (args.dispatch !== undefined && !DISPATCH_MODES.has(args.dispatch)) {
+    throw new TldrError(`unknown dispatch mode ${String(args.dispatch)}`, 'use none, abstract or family', 2);
+  }
+  const graph = await callGraphFor(ctx.index);
+  const file = args.file === undefined ? undefined : resolveInsideRoot(ctx.index.root, args.file, ctx.cwd);
+  const definitions = findDefinitions(graph, args.name, file);
+  const depth = args.depth ?? DEFAULT_IMPACT_DEPTH;
+  const callers = transitiveCallers(graph, definitions, depth, args.dispatch).map((c) => ({
+    file: c.file, function: c.function, line: c.line, depth: c.depth, via: c.via, confidence: c.confidence,
+  }));
+  const simple = new Set(definitions.map((d) => d.name));
+  const possible = [...simple].flatMap((name) => graph.unresolvedCalls(name))
+    .filter((edge) => !edge.external)
+    .map((edge) => ({ file: edge.from.file, function: edge.from.name, line: edge.line, callee: edge.callee }));
+  return {
+    target: args.name,
+    definitions: definitions.map((d) => ({ file: d.file, line: d.line, qualified_name: d.qualified_name })),
+    callers,
+    possible_callers: possible,
+  };
+};
