@@ -4,6 +4,10 @@ import { treeCommand } from './tree.js';
 import { warmCommand } from './warm.js';
 import { daemonCommand } from './daemon.js';
 import { notifyCommand } from './notify.js';
+import { cfgCommand } from './cfg.js';
+import { dfgCommand } from './dfg.js';
+import { pdgCommand } from './pdg.js';
+import { sliceCommand } from './slice.js';
 import { archCommand } from './arch.js';
 import { callsCommand } from './calls.js';
 import { contextCommand } from './context.js';
@@ -15,6 +19,10 @@ import { signatureCommand } from './signature.js';
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
   treeCommand,
+  cfgCommand,
+  dfgCommand,
+  pdgCommand,
+  sliceCommand,
   callsCommand,
   impactCommand,
   contextCommand,

@@ -1,6 +1,10 @@
 // Every query command by name. The CLI and the daemon both dispatch through this table.
 import type { QueryHandler } from './context.js';
 import { treeQuery } from './tree.js';
+import { cfgQuery } from './cfg.js';
+import { dfgQuery } from './dfg.js';
+import { pdgQuery } from './pdg.js';
+import { sliceQuery } from './slice.js';
 import { arch } from './arch.js';
 import { calls } from './calls.js';
 import { dead } from './dead.js';
@@ -11,6 +15,10 @@ import { signature } from './signature.js';
 
 export const QUERIES: Record<string, QueryHandler> = {
   tree: treeQuery,
+  cfg: cfgQuery,
+  dfg: dfgQuery,
+  pdg: pdgQuery,
+  slice: sliceQuery,
   calls,
   impact,
   context: functionContext,
