@@ -4,6 +4,9 @@
 export interface TimedTask {
   name: string;
   fn: () => unknown | Promise<unknown>;
+  /** Minimum samples (default 20) and time budget in ms (default 500): slow tasks ask for fewer. */
+  iterations?: number;
+  timeMs?: number;
   /** Fails the bench run when the measured statistic exceeds the limit (milliseconds). */
   maxMeanMs?: number;
   maxP50Ms?: number;

@@ -1,6 +1,7 @@
 // Every CLI command, in the order `--help` lists them.
 import type { CommandSpec } from '../command.js';
 import { treeCommand } from './tree.js';
+import { benchCommand } from './bench.js';
 import { warmCommand } from './warm.js';
 import { daemonCommand } from './daemon.js';
 import { notifyCommand } from './notify.js';
@@ -19,6 +20,7 @@ import { signatureCommand } from './signature.js';
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
   treeCommand,
+  benchCommand,
   cfgCommand,
   dfgCommand,
   pdgCommand,

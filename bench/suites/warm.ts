@@ -1,0 +1,111 @@
+// Warming a real ≈ 100k-line tree (bench/real-code.ts) end to end through the CLI, as a user runs
+// it: cold (no cache, fresh worker pool), with nothing changed, and after editing one file. Plus
+// the cost of starting the worker pool, and the in-process no-change re-check an open index does.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openProjectIndex, type CachedProjectIndex } from '../../core/index/open.js';
+import { closeExtractPool, extractInPool, workerCount } from '../../core/pool/extract-pool.js';
+import type { WarmResult } from '../../core/types.js';
+import { buildRealTree, type RealTree } from '../real-code.js';
+import type { BenchSuite, Metric, TimedTask } from '../suite.js';
+
+const CLI = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+const COLD_RUNS = 3;
+const WARM_RUNS = 5;
+
+let tree: RealTree | undefined;
+let index: CachedProjectIndex | undefined;
+
+/** Runs `tldr warm` in a fresh process, timing it from spawn to exit. */
+function cliWarm(root: string): { seconds: number; result: WarmResult } {
+  const env = { ...process.env };
+  delete env.NODE_EXTRA_CA_CERTS;
+  const started = performance.now();
+  const run = spawnSync(process.execPath, [CLI, 'warm', root, '--no-daemon', '--json'], { encoding: 'utf8', env });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0) throw new Error(`tldr warm failed: ${run.stderr.trim()}`);
+  return { seconds, result: JSON.parse(run.stdout) as WarmResult };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export const suite: BenchSuite = {
+  name: 'warm',
+  async setup() {
+    tree = buildRealTree(100_000);
+    index = await openProjectIndex(tree.root);
+    await index.sync();
+  },
+  tasks(): TimedTask[] {
+    return [
+      {
+        // What an open index (the daemon's) pays to re-check every file when nothing changed.
+        name: 'no-change sync, open index (100k lines)',
+        fn: () => index!.sync(),
+        iterations: 10,
+        timeMs: 1000,
+        maxMeanMs: 500,
+      },
+    ];
+  },
+  async metrics() {
+    const root = tree!.root;
+    const metrics: Metric[] = [
+      { name: `tree: ${tree!.composition}`, value: tree!.lines, unit: 'lines' },
+      { name: 'tree files', value: tree!.files, unit: 'files' },
+      { name: 'tree size', value: tree!.bytes / 1e6, unit: 'MB' },
+    ];
+
+    const cold: number[] = [];
+    const coldInside: number[] = [];
+    let coldResult: WarmResult | undefined;
+    for (let run = 0; run < COLD_RUNS; run++) {
+      rmSync(join(root, '.tldr'), { recursive: true, force: true });
+      const { seconds, result } = cliWarm(root);
+      cold.push(seconds);
+      coldInside.push(result.elapsed_ms / 1000);
+      coldResult = result;
+    }
+    metrics.push({ name: `full warm, cold cache (tldr warm, ${coldResult!.workers} workers, median of ${COLD_RUNS})`, value: median(cold), unit: 's', max: 4 });
+    metrics.push({ name: 'full warm, cold: time inside the warm (no process start)', value: median(coldInside), unit: 's' });
+    metrics.push({ name: 'full warm, cold: files with errors', value: coldResult!.errors.length, unit: 'files', max: 0 });
+
+    const unchanged: number[] = [];
+    let parsedUnchanged = 0;
+    for (let run = 0; run < WARM_RUNS; run++) {
+      const { seconds, result } = cliWarm(root);
+      unchanged.push(seconds);
+      parsedUnchanged = Math.max(parsedUnchanged, result.parsed);
+    }
+    metrics.push({ name: `no-change warm (tldr warm, median of ${WARM_RUNS})`, value: median(unchanged), unit: 's', max: 0.5 });
+    metrics.push({ name: 'no-change warm: files re-parsed', value: parsedUnchanged, unit: 'files', max: 0 });
+
+    appendFileSync(join(root, 'rxjs', 'internal', 'operators', 'map.ts'), '\nexport const benchEdit = 1;\n');
+    const edited = cliWarm(root);
+    // No limit of its own: a fresh process pays the grammar and query set-up of the edited file's
+    // language, which the daemon (issue 5) pays once.
+    metrics.push({ name: 'one-file-edit warm (tldr warm)', value: edited.seconds, unit: 's' });
+    metrics.push({ name: 'one-file-edit warm: files re-parsed', value: edited.result.parsed, unit: 'files', min: 1, max: 1 });
+
+    await closeExtractPool();
+    const started = performance.now();
+    const [outcome] = await extractInPool([{ abs: join(root, 'rxjs', 'index.ts'), path: 'rxjs/index.ts', language: 'typescript' }], {
+      maxFileBytes: 1 << 20,
+      languages: ['typescript'],
+      sizes: new Map(),
+    });
+    if (outcome.status !== 'record') throw new Error(`worker start probe failed: ${outcome.status}`);
+    metrics.push({ name: `worker pool start (${workerCount()} workers) + first TypeScript file`, value: performance.now() - started, unit: 'ms' });
+    return metrics;
+  },
+  async teardown() {
+    await index?.close();
+    await closeExtractPool();
+    tree?.cleanup();
+  },
+};
