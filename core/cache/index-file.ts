@@ -11,7 +11,7 @@
 // A wrong magic, format, schema or fingerprint (see fingerprint.ts), a short file or a manifest crc
 // mismatch discards the whole file; a record whose own crc32 does not match is dropped alone and
 // its file re-extracted.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync, existsSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { packr } from './codec.js';
@@ -140,6 +140,22 @@ export function saveIndex(root: string, entries: Iterable<CacheEntry>): void {
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+  removeAbandonedTemps(dir);
+}
+
+/** Temp files older than this were left by a writer that died mid-write (a live write takes well under a second). */
+const ABANDONED_TEMP_MS = 10 * 60 * 1000;
+
+function removeAbandonedTemps(dir: string): void {
+  const cutoff = Date.now() - ABANDONED_TEMP_MS;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(`${INDEX_FILE}.`) || !name.endsWith('.tmp')) continue;
+    try {
+      if (statSync(join(dir, name)).mtimeMs < cutoff) rmSync(join(dir, name), { force: true });
+    } catch {
+      // another writer removed or renamed it meanwhile
+    }
   }
 }
 

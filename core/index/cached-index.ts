@@ -18,6 +18,7 @@ import { IgnoreRules } from '../files/ignore-rules.js';
 import { defaultPolicy, type SelectionPolicy } from '../files/policy.js';
 import { selectFiles, selectPath, type SelectedFile, type SkippedFile } from '../files/select.js';
 import type { ExtractJob, FileOutcome } from '../pool/outcome.js';
+import { poolRunning, workerCount } from '../pool/pool-size.js';
 import type { FileRecord, LanguageId, SkipReason, WarmResult } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
 import type { FileChange, ProjectIndex } from './project-index.js';
@@ -296,18 +297,18 @@ export class CachedProjectIndex implements ProjectIndex {
     onProgress?.({ phase: 'extract', done: 0, total });
     const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
     const bytes = files.reduce((sum, file) => sum + file.size, 0);
-    const pool = await import('../pool/extract-pool.js');
     const usePool =
       mode === 'pool' ||
-      (mode === 'auto' && pool.workerCount() > 0 && (pool.poolRunning() || total > IN_PROCESS_MAX_FILES || bytes > IN_PROCESS_MAX_BYTES));
+      (mode === 'auto' && workerCount() > 0 && (poolRunning() || total > IN_PROCESS_MAX_FILES || bytes > IN_PROCESS_MAX_BYTES));
     if (usePool) {
+      const pool = await import('../pool/extract-pool.js');
       const outcomes = await pool.extractInPool(jobs, {
         maxFileBytes: this.policy.maxFileBytes,
         languages: [...new Set(files.map((file) => file.language))],
         sizes: new Map(files.map((file) => [file.path, file.size])),
         onProgress: (done) => onProgress?.({ phase: 'extract', done, total }),
       });
-      return { outcomes, workers: Math.max(1, pool.workerCount()) };
+      return { outcomes, workers: Math.max(1, workerCount()) };
     }
     const { extractFile } = await import('../pool/extract-file.js');
     const outcomes: FileOutcome[] = [];

@@ -1,31 +1,20 @@
 // The extraction worker pool: one per process, started on first use and kept alive for reuse
 // (the daemon extracts through the same workers for its whole life). Files are batched so that
 // small files share one message, largest first so the last batches finish together.
-import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { packr } from '../cache/codec.js';
 import type { LanguageId } from '../types.js';
 import type { ExtractJob, FileOutcome } from './outcome.js';
+import { setPoolRunning, workerCount } from './pool-size.js';
 import type { ExtractTask } from '../../workers/extract-worker.js';
 
-/** Workers beyond this add memory (each holds its own grammars) for little gain. */
-const MAX_WORKERS = 8;
+export { poolRunning, workerCount } from './pool-size.js';
+
 /** A batch closes once it holds this many bytes or files. */
 const BATCH_BYTES = 96 * 1024;
 const BATCH_FILES = 48;
 
 let pool: Piscina<ExtractTask, ArrayBuffer> | undefined;
-
-/** Worker count: TLDR_WORKERS when set, else one per core up to MAX_WORKERS. */
-export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
-  const fromEnv = Number(env.TLDR_WORKERS);
-  if (env.TLDR_WORKERS !== undefined && Number.isInteger(fromEnv) && fromEnv >= 0) return Math.min(fromEnv, MAX_WORKERS);
-  return Math.max(1, Math.min(availableParallelism(), MAX_WORKERS));
-}
-
-export function poolRunning(): boolean {
-  return pool !== undefined;
-}
 
 /** The running pool, if any: for status reports (threads, queue) and for tests that kill a worker. */
 export function currentExtractPool(): Piscina | undefined {
@@ -42,6 +31,7 @@ function extractPool(): Piscina<ExtractTask, ArrayBuffer> {
       // Idle workers keep their loaded grammars; they do not hold the process open (piscina unrefs them).
       idleTimeout: Number.POSITIVE_INFINITY,
     });
+    setPoolRunning(true);
   }
   return pool;
 }
@@ -50,6 +40,7 @@ function extractPool(): Piscina<ExtractTask, ArrayBuffer> {
 export async function closeExtractPool(): Promise<void> {
   const closing = pool;
   pool = undefined;
+  setPoolRunning(false);
   await closing?.destroy();
 }
 

@@ -122,3 +122,25 @@ describe('cache damage', () => {
     expect(result.files).toBe(expected.size);
   });
 });
+
+describe('abandoned temp files', () => {
+  it('a temp file left by a writer that died long ago is removed by the next save; a recent one is left alone', async () => {
+    const { utimesSync, existsSync: exists, mkdirSync: mkdir } = await import('node:fs');
+    const project = copyFixture('mixed');
+    try {
+      mkdir(join(project.root, '.tldr'));
+      const old = join(project.root, '.tldr', 'index.bin.999.dead.tmp');
+      const recent = join(project.root, '.tldr', 'index.bin.998.live.tmp');
+      writeFileSync(old, 'half written');
+      writeFileSync(recent, 'being written');
+      const longAgo = new Date(Date.now() - 3600_000);
+      utimesSync(old, longAgo, longAgo);
+      await warmProject(project.root, { extraction: 'in-process' });
+      expect(exists(old)).toBe(false);
+      expect(exists(recent)).toBe(true);
+      expect(loadIndex(project.root).state).toBe('loaded');
+    } finally {
+      project.cleanup();
+    }
+  });
+});
