@@ -50,6 +50,8 @@ export interface FieldRecord {
   line: number;
   type?: string;
   static?: boolean;
+  /** Callee of the initialiser when it is a call or `new` (`logger = new Logger()` → `Logger`), for untyped fields. */
+  init_call?: string;
 }
 
 export interface ClassRecord {

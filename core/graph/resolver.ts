@@ -245,8 +245,16 @@ export class Resolver {
   private fieldValue(cls: ClassInfo, name: string, depth: number): Value | undefined {
     for (const owner of this.mro(cls).classes) {
       for (const record of owner.records) {
-        const field = record.fields.find((f) => f.name === name && f.type);
-        if (field?.type) return this.typeValue(owner.file, field.type, depth + 1);
+        const field = record.fields.find((f) => f.name === name && (f.type || f.init_call));
+        if (field?.type) {
+          const typed = this.typeValue(owner.file, field.type, depth + 1);
+          if (typed.kind !== 'opaque') return typed;
+        }
+        if (field?.init_call) {
+          const value = this.evalPath(owner.file, MODULE_SCOPE, field.init_call, depth + 1);
+          if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+          if (value?.kind === 'function') return this.returnValue(value.file, value.fn, depth + 1);
+        }
       }
       const syms = this.symbols(owner.file);
       if (!syms) continue;
@@ -358,7 +366,9 @@ export class Resolver {
         if (hasImplicitThis(syms.record.language)) {
           const cls = this.classInfo(file, scope);
           const method = cls && this.findMethod(cls, name);
-          if (method) return { kind: 'function', file: method.file, fn: method.fn };
+          if (method && method.fn.kind !== 'constructor') return { kind: 'function', file: method.file, fn: method.fn };
+          const field = cls && this.fieldValue(cls, name, depth + 1);
+          if (field) return field;
         }
         continue;
       }
@@ -471,7 +481,9 @@ export class Resolver {
   importValue(file: string, binding: ImportBinding, depth: number): Value {
     const syms = this.symbols(file);
     if (!syms || depth > MAX_DEPTH) return OPAQUE;
-    const module = this.resolveModule(file, binding.module, syms.family);
+    // A Java wildcard import names a package, not a type.
+    const spec = syms.family === 'java' && binding.imported === '*' ? `${binding.module}.*` : binding.module;
+    const module = this.resolveModule(file, spec, syms.family);
     if (!module) return EXTERNAL;
     const tagged = (value: Value | undefined): Value => {
       if (!value) return OPAQUE;
@@ -483,27 +495,19 @@ export class Resolver {
     return tagged(this.member(module, binding.imported, depth + 1));
   }
 
-  /** Java `import a.b.C` / `import static a.b.C.m`; Rust `use a::b::{c}`: the module walk already consumed the path. */
+  /** Java `import a.b.C` / `import static a.b.C.m` / `import a.b.*`; Rust `use a::b::{c, self as d}`. */
   private qualifiedImport(file: string, family: Family, binding: ImportBinding, module: Value & { kind: 'module' }, depth: number): Value | undefined {
     if (family === 'rust') {
-      const rest = this.rustRest(file, binding);
-      let value: Value | undefined = module;
-      for (const segment of rest) value = value ? this.member(value, segment, depth + 1) : undefined;
+      const segments = binding.module.split('::').filter(Boolean);
+      if (binding.imported !== '*' && binding.imported !== 'self') segments.push(...binding.imported.split('::').filter(Boolean));
+      const walked = rustWalkPath(this.ctx, file, segments);
+      if (!walked) return undefined;
+      let value: Value | undefined = { kind: 'module', family: 'rust', file: walked.file };
+      for (const segment of walked.rest) value = value ? this.member(value, segment, depth + 1) : undefined;
       return value;
     }
     if (binding.imported === '*' && module.dir !== undefined) return module;
     return module.file ? this.member(module, binding.local, depth + 1) : undefined;
-  }
-
-  private rustRest(file: string, binding: ImportBinding): string[] {
-    const segments = this.rustSegments(binding);
-    return rustWalkPath(this.ctx, file, segments)?.rest ?? [];
-  }
-
-  private rustSegments(binding: ImportBinding): string[] {
-    const segments = binding.module.split('::').filter(Boolean);
-    if (binding.imported !== '*' && segments[segments.length - 1] !== binding.imported) segments.push(...binding.imported.split('::'));
-    return segments;
   }
 
   /** The module an import specifier denotes, or undefined when it is outside the project. */
@@ -547,6 +551,13 @@ export class Resolver {
 
   /** Files an import statement brings in, for the module graph (importers, arch). */
   importTargets(file: string, spec: string, names: string[], family: Family): string[] {
+    if (family === 'rust') {
+      const segments = spec.split('::').filter(Boolean);
+      const named = names.filter((n) => n !== '*' && n !== 'self');
+      const targets = (named.length ? named : ['']).map((name) => rustWalkPath(this.ctx, file, name ? [...segments, ...name.split('::')] : segments)?.file);
+      return [...new Set(targets.filter((t): t is string => t !== undefined))];
+    }
+    if (family === 'java' && names.includes('*') && !spec.endsWith('.*')) spec = `${spec}.*`;
     const module = this.resolveModule(file, spec, family);
     if (!module) return [];
     if (family === 'go' && module.dir !== undefined) return goPackageFiles(this.ctx, module.dir, false);
@@ -686,6 +697,11 @@ export class Resolver {
         if (value && value.kind !== 'opaque') return value;
       }
     }
+    // CommonJS `module.exports = function …` is the module as a whole.
+    if (name === 'default') {
+      const whole = syms.functions.get('module.exports');
+      if (whole) return { kind: 'function', file, fn: whole };
+    }
     // Definitions marked exported by the extractor (`export function f`, `exports.f = …`).
     const fn = syms.functions.get(name);
     if (fn?.exported && !fn.class_name) return { kind: 'function', file, fn };
@@ -736,6 +752,10 @@ export class Resolver {
     if (head.name === 'super' && head.calls <= 1) {
       const cls = this.enclosingClass(file, caller);
       return { value: cls ? { kind: 'super', cls } : undefined, consumed: 1 };
+    }
+    if (head.name === 'Self' && syms.family === 'rust') {
+      const cls = this.enclosingClass(file, caller);
+      return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
     if (SELF_NAMES.has(head.name) || (head.name === 'cls' && syms.family === 'python')) {
       const cls = this.enclosingClass(file, caller);
