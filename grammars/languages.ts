@@ -79,7 +79,7 @@ export const LANGUAGES: readonly LanguageEntry[] = [
     extract: { queries: ['scala'], comments: ['comment', 'block_comment'], decorators: ['annotation'] } },
   { id: 'lua', extensions: ['.lua'], wasm: 'tree-sitter-lua.wasm',
     flow: () => import('./flow/lua.js').then((m) => m.lua),
-    extract: { queries: ['lua'], comments: ['comment'] } },
+    extract: { queries: ['lua'], comments: ['comment'], wrappers: ['variable_declaration'] } },
   { id: 'bash', extensions: ['.sh', '.bash'], wasm: 'tree-sitter-bash.wasm',
     flow: () => import('./flow/bash.js').then((m) => m.bash),
     extract: { queries: ['bash'], comments: ['comment'] } },

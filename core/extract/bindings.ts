@@ -8,8 +8,11 @@ import type { LocalBinding } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { callerOf } from './calls.js';
+import { callerOf, withoutTypeArguments } from './calls.js';
 import { cap, collapse } from './text.js';
+
+/** Declared "types" that only ask the compiler to infer one. */
+const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
 
 export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>): LocalBinding[] {
   // Several patterns may describe one declaration (its type, its initialiser): merge them.
@@ -27,9 +30,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>): LocalB
       binding = { scope: callerOf(scopes, node.startIndex), name: collapse(nameNode.text), line: nameNode.startPosition.row + 1 };
       byName.set(nameNode.startIndex, binding);
     }
-    if (typeNode && binding.type === undefined) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), 120);
+    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), 120);
     if (callNode && binding.init_call === undefined) {
-      binding.init_call = cap(collapse(callNode.text).replace(/\s*<[^<>()]*>$/, ''), 120);
+      binding.init_call = cap(withoutTypeArguments(collapse(callNode.text)), 120);
       if (newNode) binding.init_new = true;
     }
   }

@@ -37,13 +37,40 @@ function countArgs(args: Node | undefined, comments: readonly string[]): number 
   return count;
 }
 
+/** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
+export function withoutTypeArguments(callee: string): string {
+  if (!callee.endsWith('>')) return callee;
+  let depth = 0;
+  for (let i = callee.length - 1; i >= 0; i--) {
+    const ch = callee[i];
+    if (ch === '>') depth++;
+    else if (ch === '<' && --depth === 0) return callee.slice(0, i).replace(/\s*(::)?\s*$/, '');
+    else if (ch === '(' || ch === ')') return callee;
+  }
+  return callee;
+}
+
+/**
+ * One match per call node: a `@new` reading (Ruby `Foo.new`) wins over a plain call reading;
+ * readings of the same role merge (a query spells optional parts as extra patterns).
+ */
+function preferConstructions(matches: Match[]): Match[] {
+  const byNode = new Map<number, Match>();
+  for (const match of matches) {
+    const previous = byNode.get(match.node.id);
+    if (!previous || (previous.role !== 'new' && match.role === 'new')) {
+      byNode.set(match.node.id, { ...match, caps: { ...match.caps } });
+    } else if (previous.role === match.role) {
+      for (const [name, node] of Object.entries(match.caps)) previous.caps[name] ??= node;
+    }
+  }
+  return [...byNode.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
+}
+
 export function buildCalls(matches: Match[], scopes: ScopeIndex<Def>, source: string, comments: readonly string[]): CallSite[] {
   const calls: CallSite[] = [];
-  const seen = new Set<number>();
-  for (const match of matches) {
+  for (const match of preferConstructions(matches)) {
     const { node, caps } = match;
-    if (seen.has(node.id)) continue;
-    seen.add(node.id);
     let name: string;
     let receiver: string | undefined;
     let callee: string;
@@ -54,7 +81,7 @@ export function buildCalls(matches: Match[], scopes: ScopeIndex<Def>, source: st
       receiver = caps['call.receiver'] ? text(source, caps['call.receiver']) : undefined;
       callee = receiver ? `${receiver}.${name}` : name;
     } else if (caps['call.callee']) {
-      callee = text(source, caps['call.callee']).replace(/\s*<[^<>()]*>$/, '');
+      callee = withoutTypeArguments(text(source, caps['call.callee']));
       const split = SPLIT.exec(callee);
       if (split) {
         receiver = split[1] || undefined;

@@ -29,7 +29,10 @@ const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'ge
 const CLASS_KINDS = new Set<string>([
   'class', 'interface', 'struct', 'enum', 'trait', 'impl', 'module', 'object', 'protocol', 'namespace', 'type',
 ]);
-const PRIORITY: Record<string, number> = { constructor: 4, getter: 4, setter: 4, method: 3, arrow: 2, function: 1 };
+const PRIORITY: Record<string, number> = {
+  constructor: 4, getter: 4, setter: 4, method: 3, arrow: 2, function: 1,
+  class: 1, interface: 2, struct: 2, enum: 2, trait: 2, impl: 2, module: 2, object: 2, protocol: 2, namespace: 2, type: 2,
+};
 
 export interface Def extends Scoped {
   node: Node;
@@ -83,25 +86,55 @@ function parseRole(role: string): { kind: string; declaration: boolean } {
   return { kind: parts[1], declaration: parts[2] === 'decl' };
 }
 
-/** Drafts one Def per captured node, keeping the most specific capture when patterns overlap. */
+/**
+ * Drafts one Def per captured node. The most specific kind wins; the detail captures of all
+ * matches of the node are merged, so a query can spell an optional part (a return type, a body)
+ * as a second pattern.
+ */
 function draftDefs(matches: Match[], ctx: DefinitionContext): Def[] {
-  const byNode = new Map<number, Def>();
+  const best = new Map<number, { match: Match; kind: string; isClass: boolean; declaration: boolean }>();
   for (const match of matches) {
     const { kind, declaration } = parseRole(match.role);
     const isClass = CLASS_KINDS.has(kind);
     if (!isClass && !FUNCTION_KINDS.has(kind)) continue;
-    const previous = byNode.get(match.node.id);
-    if (previous && (PRIORITY[previous.kind] ?? 0) >= (PRIORITY[kind] ?? 0)) continue;
-    const def = draftDef(match, kind, isClass, declaration, ctx);
-    if (def) byNode.set(match.node.id, def);
+    const previous = best.get(match.node.id);
+    const rank = PRIORITY[kind] ?? 0;
+    const previousRank = previous ? PRIORITY[previous.kind] ?? 0 : -1;
+    if (!previous || rank > previousRank) {
+      // Detail captures describe the node whatever its kind: keep those the outranked match found.
+      const caps = { ...previous?.match.caps, ...match.caps };
+      const lists = mergeLists(previous?.match.lists ?? {}, match.lists);
+      best.set(match.node.id, { match: { ...match, caps, lists }, kind, isClass, declaration: declaration || previous?.declaration === true });
+    } else {
+      for (const [name, node] of Object.entries(match.caps)) previous.match.caps[name] ??= node;
+      previous.match.lists = mergeLists(previous.match.lists, match.lists);
+      if (rank === previousRank) previous.declaration ||= declaration;
+    }
   }
-  return [...byNode.values()];
+  const defs: Def[] = [];
+  for (const { match, kind, isClass, declaration } of best.values()) {
+    const def = draftDef(match, kind, isClass, declaration, ctx);
+    if (def) defs.push(def);
+  }
+  return defs;
+}
+
+/** Union of repeated captures (one `@param` per match adds up to the parameter list), in document order. */
+function mergeLists(a: Match['lists'], b: Match['lists']): Match['lists'] {
+  const out: Match['lists'] = { ...a };
+  for (const [name, nodes] of Object.entries(b)) {
+    const merged = [...(out[name] ?? [])];
+    for (const node of nodes ?? []) if (!merged.some((n) => n.equals(node))) merged.push(node);
+    merged.sort((x, y) => x.startIndex - y.startIndex);
+    out[name] = merged;
+  }
+  return out;
 }
 
 function draftDef(match: Match, kind: string, isClass: boolean, declaration: boolean, ctx: DefinitionContext): Def | undefined {
   const { node, caps } = match;
   const nameNode = caps.name ?? node.childForFieldName('name') ?? undefined;
-  let name = nameNode ? collapse(nameNode.text) : caps['name.default'] ? 'default' : '';
+  let name = nameNode ? collapse(nameNode.text) : caps['name.default'] ? 'default' : kind === 'constructor' ? 'constructor' : '';
   if (isClass) name = bareTypeName(name);
   if (!name) return undefined;
   const outer = widen(caps.start ?? node, ctx.syntax);
@@ -167,7 +200,14 @@ function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
 
 function functionKind(def: Def): FunctionKind {
   const inClass = def.parent?.isClass === true || def.receiver !== undefined;
-  if (def.kind === 'function' || def.kind === 'method') return inClass ? 'method' : 'function';
+  if (def.kind === 'function' || def.kind === 'method') {
+    if (!inClass) return 'function';
+    // C++ (and any language where the query cannot tell): a method named like its class constructs it.
+    const owner = def.receiver ?? def.parent?.name;
+    return owner !== undefined && def.name === owner ? 'constructor' : 'method';
+  }
+  // `T.prototype.m = function…` is a method of T, not a free-standing bound function.
+  if (def.kind === 'arrow' && def.receiver !== undefined) return 'method';
   return def.kind as FunctionKind;
 }
 
@@ -190,7 +230,7 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
     kind: functionKind(def),
     line: def.fromRow + 1,
     end_line: endLine(def.outer.endIndex >= node.endIndex ? def.outer : node),
-    signature: signatureText(source, def.from, signatureEnd(node, def.body, syntax.comments)),
+    signature: signatureOf(def, source, syntax),
     params: paramTexts(source, params, match.lists.param, syntax.comments),
   };
   const doc = docOf(def, ctx);
@@ -200,7 +240,9 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
   if (def.decorators.length > 0) record.decorators = def.decorators.map((d) => nodeText(source, d, 120));
   if (modifiers.length > 0) record.modifiers = modifiers;
   if (modifiers.includes('async')) record.is_async = true;
-  if (def.declaration) record.is_declaration = true;
+  // Bodiless members of interfaces, traits and protocols declare rather than define.
+  const abstractOwner = def.parent?.isClass === true && ['interface', 'trait', 'protocol'].includes(def.parent.kind);
+  if (def.declaration || (abstractOwner && !def.body)) record.is_declaration = true;
   return record;
 }
 
@@ -212,7 +254,7 @@ function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionConte
     kind: def.kind as ClassKind,
     line: def.fromRow + 1,
     end_line: endLine(def.outer.endIndex >= def.node.endIndex ? def.outer : def.node),
-    signature: signatureText(source, def.from, signatureEnd(def.node, def.body, syntax.comments)),
+    signature: signatureOf(def, source, syntax),
     bases: bases.get(def.node.id) ?? [],
     methods: [],
     fields: [],
@@ -223,6 +265,13 @@ function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionConte
   const nameStart = def.nameNode?.startIndex ?? def.body?.startIndex ?? def.node.startIndex;
   modifiersIn(source, afterDecoratorsOf(def), nameStart, def.modifiers);
   return record;
+}
+
+/** The signature; a name written after the body (`typedef struct {…} T`) is appended so it is never lost. */
+function signatureOf(def: Def, source: string, syntax: ExtractSyntax): string {
+  const end = signatureEnd(def.node, def.body, syntax.comments);
+  const text = signatureText(source, def.from, end);
+  return def.nameNode && def.nameNode.startIndex >= end ? `${text} ${def.name}` : text;
 }
 
 function afterDecoratorsOf(def: Def): number {
@@ -302,7 +351,7 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     while (owner && !owner.isClass) owner = owner.parent;
     const cls = owner?.cls;
     if (!cls) continue;
-    const name = collapse(nameNode.text).replace(/^[@$]/, '');
+    const name = collapse(nameNode.text).replace(/^(@|\$|:)/, '');
     if (!name || cls.fields.some((f) => f.name === name) || cls.methods.some((m) => m.name === name)) continue;
     const field: FieldRecord = { name, line: startLine(match.node) };
     const type = match.caps['field.type'];

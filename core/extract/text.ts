@@ -42,7 +42,10 @@ export function firstDocLine(text: string): string | undefined {
     .replace(/^\s*(\/\*\*?|\/\/[\/!]?|#+|--+\[*=*\[?|"""|''')/, '')
     .replace(/(\*\/|"""|''')\s*$/, '');
   for (const raw of body.split('\n')) {
-    const line = raw.replace(/^\s*(\*(?!\/)|\/\/[\/!]?|#+|--+)?\s*/, '').trim();
+    const line = raw
+      .replace(/^\s*(\*(?!\/)|\/\/[\/!]?|#+|--+)?\s*/, '')
+      .replace(/<\/?(summary|remarks|para|p|br)\s*\/?>/gi, '')
+      .trim();
     if (line) return cap(line, 160);
   }
   return undefined;

@@ -64,7 +64,8 @@
 
 ; ---- bindings
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
-(variable_declarator name: (identifier) @binding.name value: (call_expression function: (_) @binding.call)) @binding
+((variable_declarator name: (identifier) @binding.name value: (call_expression function: (_) @binding.call)) @binding
+  (#not-eq? @binding.call "require"))
 (variable_declarator
   name: (identifier) @binding.name
   value: (await_expression (call_expression function: (_) @binding.call))) @binding
