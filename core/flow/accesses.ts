@@ -44,13 +44,16 @@ export function nodeAccesses(syntax: Syntax, cfg: Cfg, profile: FlowProfile): No
   const selfNames = profile.data.selfNames ?? [];
   const locals = new Set<string>();
   for (const c of collectors) for (const d of c.defs) locals.add(d.name);
+  // Where the language marks mutable bindings (Rust `mut`), only those can change through a call.
+  const mutable = profile.data.mutableNames?.(syntax.root, (n) => textOf(syntax, n));
+  const mutates = (name: string) => locals.has(name) && !selfNames.includes(name) && (!mutable || mutable.has(name));
   return collectors.map((c) => {
     const defs = [...c.defs];
     const uses = [...c.uses];
     for (const u of c.callees) if (locals.has(u.name)) uses.push(u);
     for (const m of c.mutations) {
       uses.push(m);
-      if (locals.has(m.name) && !c.selfNames.has(m.name) && !selfNames.includes(m.name)) defs.push({ name: m.name, row: m.row, weak: true });
+      if (mutates(m.name) && !c.selfNames.has(m.name)) defs.push({ name: m.name, row: m.row, weak: true });
     }
     return { defs, uses };
   });
@@ -72,7 +75,13 @@ function collect(syntax: Syntax, node: CfgNode, profile: FlowProfile): Collected
   if (region) {
     for (const n of region.binds ?? []) walker.walk(n, 'def');
     for (const n of region.patterns ?? []) walker.walk(n, 'pattern');
+    const bound = region.bindsFirst ? new Set(walker.out.defs.map((d) => d.name)) : undefined;
+    const before = walker.out.uses.length;
     for (const n of region.nodes) walker.walk(n, 'use');
+    if (bound) {
+      const uses = walker.out.uses;
+      walker.out.uses = [...uses.slice(0, before), ...uses.slice(before).filter((u) => !bound.has(u.name))];
+    }
     for (const t of region.useTemps ?? []) walker.out.uses.push({ name: t, row: node.startRow });
     if (region.defTemp) walker.out.defs.push({ name: region.defTemp, row: node.endRow, weak: false });
   }

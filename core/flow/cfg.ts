@@ -50,6 +50,8 @@ export interface Region {
   useTemps?: string[];
   /** Parts of `nodes` that are not code (a jump's label). */
   ignored?: Set<SNode>;
+  /** `binds`/`patterns` take effect before `nodes` run (a case guard, a catch filter read the bindings). */
+  bindsFirst?: boolean;
 }
 
 export interface CfgNode {
@@ -622,7 +624,7 @@ class Builder {
         entries.push({ body, match: [], isDefault: true, fallthrough });
         continue;
       }
-      const region: Region = cs.bind ? { nodes: guard, patterns: tests } : { nodes: [...tests, ...guard] };
+      const region: Region = cs.bind ? { nodes: guard, patterns: tests, bindsFirst: true } : { nodes: [...tests, ...guard] };
       if (discriminant) region.useTemps = [discriminant];
       const end = lastRow([...tests, ...guard], c.startRow);
       const test = this.newNode('case', c.startRow, end, region, noMatch);
@@ -698,7 +700,7 @@ class Builder {
         const types = select(handler, hs.types);
         const guard = select(handler, hs.guard);
         const header = [...param, ...types, ...guard];
-        const id = this.newNode('catch', handler.startRow, lastRow(header, handler.startRow), { nodes: guard, binds: param }, incoming);
+        const id = this.newNode('catch', handler.startRow, lastRow(header, handler.startRow), { nodes: guard, binds: param, bindsFirst: true }, incoming);
         const typed = types.length > 0 || guard.length > 0;
         normal.push(...this.buildBody(select(handler, hs.body), [{ from: id, kind: typed ? 'true' : 'next' }], temp));
         incoming = typed ? [{ from: id, kind: 'false' }] : [];

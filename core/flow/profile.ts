@@ -178,6 +178,9 @@ export interface DataProfile {
   scopes?: string[];
   /** Variables that stand for the receiving object (`self`, `$this`): calls on them are not mutations. */
   selfNames?: string[];
+  /** Names declared mutable in the function (Rust `let mut`, `mut` parameters, `&mut self`): when given,
+   *  only these can be changed by a method call or a `&mut` borrow. */
+  mutableNames?: (fn: SNode, text: (node: SNode) => string) => Set<string>;
   /** Pattern identifiers that name constants rather than bind (Rust/Scala/Swift `None`, `Foo`). */
   constantPattern?: (name: string) => boolean;
 }

@@ -4,6 +4,28 @@ import type { SNode } from '../../core/flow/syntax.js';
 
 const hasToken = (token: string) => (node: SNode): boolean => node.children.some((c) => c.type === token);
 
+/** Bindings declared `mut` (`let mut x`, `mut x` patterns, `&mut self`): only these can change in place. */
+function mutableNames(fn: SNode, text: (node: SNode) => string): Set<string> {
+  const names = new Set<string>();
+  const identifiers = (node: SNode): void => {
+    if (node.type === 'identifier' || node.type === 'self') names.add(text(node));
+    else if (node.field !== 'type') for (const child of node.children) identifiers(child);
+  };
+  const visit = (node: SNode): void => {
+    const mut = node.children.some((c) => c.type === 'mutable_specifier');
+    if (node.type === 'mut_pattern') {
+      identifiers(node);
+    } else if (mut && node.type === 'let_declaration') {
+      for (const c of node.children) if (c.field === 'pattern') identifiers(c);
+    } else if (mut && node.type === 'self_parameter') {
+      names.add('self');
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(fn);
+  return names;
+}
+
 export const rust: FlowProfile = {
   functions: {
     function_item: { body: 'body', params: 'parameters', name: 'name' },
@@ -71,6 +93,7 @@ export const rust: FlowProfile = {
     },
     calls: { call_expression: { callee: 'function' }, macro_invocation: { callee: 'macro' } },
     addressOf: { reference_expression: { operand: 'value', when: (node) => node.children.some((c) => c.type === 'mutable_specifier') } },
+    mutableNames,
     constantPattern: (name) => /^[A-Z]/.test(name),
   },
 };
