@@ -54,7 +54,14 @@ async function serve(root: string, idleMs: number | undefined): Promise<number> 
     import('../../core/index/open.js'),
     import('../serve.js'),
   ]);
-  const outcome = await runDaemon({ root, idleMs, openIndex: openProjectIndex, runCommandLine: commandLineServer(root) });
+  const outcome = await runDaemon({
+    root,
+    idleMs,
+    // Re-parses go to the worker pool even for one file: the daemon's event loop stays free for
+    // other clients, and tree-sitter's WASM memory stays out of the main thread.
+    openIndex: (dir) => openProjectIndex(dir, { extraction: 'pool' }),
+    runCommandLine: commandLineServer(root),
+  });
   if (outcome.kind === 'lock-timeout') {
     throw new TldrError(`another daemon holds the start lock for ${root} but does not answer`, 'try tldr daemon stop');
   }

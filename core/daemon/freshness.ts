@@ -7,7 +7,8 @@ import type { FileRecord } from '../types.js';
 import type { FileChange, ProjectIndex } from '../index/project-index.js';
 import { DirectoryWatcher } from './watcher.js';
 
-export const DEBOUNCE_MS = 10;
+/** Long enough to merge the burst of events one save makes, short next to a parse. */
+export const DEBOUNCE_MS = 5;
 
 export interface FreshnessCounts {
   files: number;

@@ -1,18 +1,10 @@
 // Project root discovery and the rule that every path we touch stays inside it.
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { TldrError } from '../errors.js';
+import { findProjectRoot } from './find-root.js';
 
-const ROOT_MARKERS = ['.git', 'package.json', 'pyproject.toml', 'go.mod', 'Cargo.toml', '.tldr'];
-
-/** The nearest ancestor of `start` holding a root marker, else `start` itself; symlinks resolved. */
-export function findProjectRoot(start: string): string {
-  const begin = realpathSync(resolve(start));
-  for (let dir = begin; ; dir = dirname(dir)) {
-    if (ROOT_MARKERS.some((marker) => existsSync(join(dir, marker)))) return dir;
-    if (dirname(dir) === dir) return begin;
-  }
-}
+export { findProjectRoot };
 
 /** The project root to use: `--project` when given (must exist), else discovered from cwd. */
 export function resolveProjectRoot(project: string | undefined, cwd = process.cwd()): string {
