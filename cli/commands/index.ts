@@ -16,11 +16,18 @@ import { deadCommand } from './dead.js';
 import { impactCommand } from './impact.js';
 import { importersCommand } from './importers.js';
 import { signatureCommand } from './signature.js';
+import { structureCommand } from './structure.js';
+import { extractCommand } from './extract.js';
+import { summaryCommand } from './summary.js';
+import { importsCommand } from './imports.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
   treeCommand,
-  benchCommand,
+  structureCommand,
+  extractCommand,
+  summaryCommand,
+  importsCommand,
   cfgCommand,
   dfgCommand,
   pdgCommand,
@@ -32,6 +39,7 @@ export const COMMANDS: CommandSpec[] = [
   importersCommand,
   deadCommand,
   archCommand,
+  benchCommand,
   notifyCommand,
   daemonCommand,
 ];

@@ -12,6 +12,10 @@ import { functionContext } from './function-context.js';
 import { impact } from './impact.js';
 import { importers } from './importers.js';
 import { signature } from './signature.js';
+import { structure } from './structure.js';
+import { extract } from './extract.js';
+import { summary } from './summary.js';
+import { imports } from './imports.js';
 
 export const QUERIES: Record<string, QueryHandler> = {
   tree: treeQuery,
@@ -26,6 +30,10 @@ export const QUERIES: Record<string, QueryHandler> = {
   importers,
   dead,
   arch,
+  structure,
+  extract,
+  summary,
+  imports,
 };
 
 export function queryHandler(name: string): QueryHandler | undefined {
