@@ -829,6 +829,10 @@ class Builder {
             f.breaks.push(...from);
             return;
           }
+          if (jump.kind === 'continue' && this.profile.switchIsLoop && jump.label === undefined && --levels === 0) {
+            f.breaks.push(...from);
+            return;
+          }
           break;
         case 'label':
           if (jump.kind === 'break' && jump.label === f.label) {

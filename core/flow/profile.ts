@@ -216,6 +216,8 @@ export interface FlowProfile {
   throwing: string[];
   /** Callees that never return normally (Go `panic`, Rust `panic!`). */
   exitCalls?: string[];
+  /** `continue` counts a switch as a loop level and leaves it like `break` (PHP). */
+  switchIsLoop?: boolean;
   /** Operators that may return from the function in the middle of a statement (Rust `?`). */
   earlyReturns?: string[];
   yields?: string[];
