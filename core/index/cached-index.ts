@@ -69,6 +69,8 @@ export class CachedProjectIndex implements ProjectIndex {
   private loadState: 'loaded' | 'missing' | 'discarded' = 'missing';
   private loadNote: string | undefined;
   private unsaved = false;
+  /** The last records() answer, valid until an entry changes. */
+  private recordsMemo: ReadonlyMap<string, FileRecord> | undefined;
   private synced = false;
   private needsWalk = false;
   private readonly dirty = new Set<string>();
@@ -112,15 +114,18 @@ export class CachedProjectIndex implements ProjectIndex {
     const file = verdict.file;
     const cached = this.load().get(rel);
     if (cached && !this.dirty.has(rel) && sameStats(cached, file) && this.intact(cached)) return this.answer(cached);
-    await this.exclusive(async () => {
+    const { transient } = await this.exclusive(async () => {
       const changes: EntryChange[] = [];
-      await this.reconcile([file], changes, undefined, 'in-process');
+      const reconciled = await this.reconcile([file], changes, undefined, 'in-process');
       this.dirty.delete(rel);
       this.emit(changes);
+      return reconciled;
     });
     const entry = this.load().get(rel);
-    if (!entry) throw new TldrError(`cannot read ${rel}`, 'it changed or vanished while being read; try again');
-    return this.answer(entry);
+    if (entry) return this.answer(entry);
+    const outcome = transient[0];
+    if (outcome?.status === 'skipped') throw skipError(rel, outcome.reason, this.policy);
+    throw new TldrError(`cannot read ${rel}: ${outcome?.status === 'error' ? outcome.message : 'it changed while being read'}`, 'try again');
   }
 
   async records(): Promise<ReadonlyMap<string, FileRecord>> {
@@ -128,12 +133,14 @@ export class CachedProjectIndex implements ProjectIndex {
       if (!this.synced || this.needsWalk) await this.syncNow({});
       else if (this.dirty.size > 0) await this.refreshDirty();
     });
-    const paths = [...this.load().keys()].sort();
+    if (this.recordsMemo) return this.recordsMemo;
+    const entries = this.load();
     const records = new Map<string, FileRecord>();
-    for (const path of paths) {
-      const record = this.recordOf(this.load().get(path)!);
+    for (const path of [...entries.keys()].sort()) {
+      const record = this.recordOf(entries.get(path)!);
       if (record) records.set(path, record);
     }
+    this.recordsMemo = records;
     return records;
   }
 
@@ -195,7 +202,7 @@ export class CachedProjectIndex implements ProjectIndex {
       if (selected.has(path)) continue;
       entries.delete(path);
       removed++;
-      this.unsaved = true;
+      this.entryChanged();
       changes.push({ path, before: entry });
     }
     const reconciled = await this.reconcile(selection.files, changes, options.onProgress, this.extraction);
@@ -223,7 +230,7 @@ export class CachedProjectIndex implements ProjectIndex {
         const before = entries.get(rel);
         if (before) {
           entries.delete(rel);
-          this.unsaved = true;
+          this.entryChanged();
           changes.push({ path: rel, before });
         }
       }
@@ -281,7 +288,7 @@ export class CachedProjectIndex implements ProjectIndex {
         entries.delete(file.path);
         transient.push(outcome);
       }
-      this.unsaved = true;
+      this.entryChanged();
       changes.push({ path: file.path, before, after });
     }
     return { parsed: stale.length, reused, rehashed, workers, transient };
@@ -425,11 +432,16 @@ export class CachedProjectIndex implements ProjectIndex {
     return rel === '..' || rel.startsWith('../') || isAbsolute(rel) ? undefined : rel;
   }
 
+  private entryChanged(): void {
+    this.unsaved = true;
+    this.recordsMemo = undefined;
+  }
+
   private forget(rel: string): void {
     const before = this.entries?.get(rel);
     if (!before) return;
     this.entries!.delete(rel);
-    this.unsaved = true;
+    this.entryChanged();
     this.emit([{ path: rel, before }]);
   }
 

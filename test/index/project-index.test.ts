@@ -58,6 +58,8 @@ describe('ProjectIndex', () => {
   it('records() refreshes invalidated files and drops deleted ones', async () => {
     const initial = await index.records();
     expect(initial.has('src/server.go')).toBe(true);
+    // Nothing changed: the same answer, not a rebuilt one.
+    expect(await index.records()).toBe(initial);
     const changes: FileChange[] = [];
     index.onChange((batch) => changes.push(...batch));
     rmSync(join(project.root, 'src', 'server.go'));
@@ -65,6 +67,7 @@ describe('ProjectIndex', () => {
     writeFileSync(join(project.root, 'src', 'fresh.py'), 'def fresh():\n    pass\n');
     index.invalidate(['src/server.go', join(project.root, 'src', 'format.ts'), 'src/fresh.py']);
     const refreshed = await index.records();
+    expect(refreshed).not.toBe(initial);
     expect(refreshed.has('src/server.go')).toBe(false);
     expect(refreshed.get('src/fresh.py')?.functions.map((fn) => fn.name)).toEqual(['fresh']);
     expect(refreshed.get('src/format.ts')?.functions.map((fn) => fn.name)).toContain('extra');
