@@ -50,6 +50,7 @@ export interface CallTarget {
 }
 
 const OPAQUE: Value = { kind: 'opaque' };
+const FUNCTION_CALLERS = new Set(['call', 'apply', 'bind']);
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 const EXTERNAL: Value = { kind: 'external' };
@@ -239,6 +240,18 @@ export class Resolver {
       return base ? { file: base.file, name: base.name } : undefined;
     }
     return { file: cls.file, name: cls.name };
+  }
+
+  /** A class nested in `cls` (or a base), reached as an attribute: `Outer.Inner`, `self.Inner`. */
+  private nestedClass(cls: ClassInfo, name: string): Value | undefined {
+    for (const owner of this.mro(cls).classes) {
+      const nested = `${owner.name}.${name}`;
+      if (this.symbols(owner.file)?.classes.has(nested)) {
+        const info = this.classInfo(owner.file, nested);
+        if (info) return { kind: 'class', cls: info };
+      }
+    }
+    return undefined;
   }
 
   /** The value of attribute `name` on instances of `cls`: a typed field or `this.x = …` binding. */
@@ -583,18 +596,12 @@ export class Resolver {
       case 'class': {
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
-        const nested = `${value.cls.name}.${name}`;
-        const syms = this.symbols(value.cls.file);
-        if (syms?.classes.has(nested)) {
-          const cls = this.classInfo(value.cls.file, nested);
-          if (cls) return { kind: 'class', cls };
-        }
-        return this.fieldValue(value.cls, name, depth + 1) ?? OPAQUE;
+        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
-        return this.fieldValue(value.cls, name, depth + 1) ?? OPAQUE;
+        return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? OPAQUE;
       }
       case 'super': {
         const method = this.findMethod(value.cls, name, true);
@@ -797,6 +804,10 @@ export class Resolver {
     if (!receiver) return { via: 'name' };
     if (receiver.kind === 'external') return { via: 'external' };
     const head = receiverSegments[0];
+    // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself.
+    if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
+      return { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
+    }
     const target = this.member(receiver, last.name, 1);
     if (!target) return { via: 'name' };
     if (target.kind === 'external') return { via: 'external' };
