@@ -68,6 +68,12 @@ func main() {
 }
 `;
 
+/** Cases expected to fail (exit 1 with one `tldr: ` line); every other case must answer (exit 0). */
+const FAILING = new Set([
+  'tree missing', 'tree /etc', 'tree ..', 'structure nope.py', 'structure ../outside.py', 'summary README.md', 'signature no_such_fn',
+  'notify /etc/passwd', '@src structure ../../etc/passwd',
+]);
+
 /** Command lines to compare; those naming a command the CLI does not have yet are skipped. */
 const CASES: string[][] = [
   ['tree'], ['tree', '--json'], ['tree', 'src'], ['tree', 'src', '--json'], ['tree', 'missing'], ['tree', '..'], ['tree', '/etc'],
@@ -82,12 +88,16 @@ const CASES: string[][] = [
   ['slice', 'src/geometry.py', 'Circle.area', '18', '--json'], ['pdg', 'src/config.ts', 'loadConfig'],
   ['search', 'area', '--json'], ['dead', '--json'], ['arch'],
   ['notify', 'src/config.ts'], ['notify', '/etc/passwd'],
+  // From a subdirectory: relative paths resolve against the client's cwd, not the daemon's.
+  ['@src', 'structure', 'geometry.py', '--json'], ['@src', 'summary', '../cmd/main.go'], ['@src', 'tree', '.', '--json'],
+  ['@src', 'cfg', 'config.ts', 'loadConfig'], ['@src', 'structure', '../../etc/passwd'],
 ];
 
 describe('the same bytes through the daemon and in-process', () => {
   let project: TempProject;
   const known = new Set(COMMANDS.map((command: { name: string }) => command.name));
-  const cases = CASES.filter((argv) => known.has(argv[0]));
+  const commandOf = (argv: string[]) => (argv[0].startsWith('@') ? argv[1] : argv[0]);
+  const cases = CASES.filter((argv) => known.has(commandOf(argv)));
 
   beforeAll(() => {
     project = makeProject({ 'src/geometry.py': PYTHON, 'src/config.ts': TYPESCRIPT, 'cmd/main.go': GO, 'README.md': '# demo\n' });
@@ -104,18 +114,29 @@ describe('the same bytes through the daemon and in-process', () => {
 
   // Commands another issue has not delivered yet show as skipped, not as passed.
   for (const argv of CASES) {
-    (known.has(argv[0]) ? it : it.skip)(argv.join(' '), () => compare(argv));
+    (known.has(commandOf(argv)) ? it : it.skip)(argv.join(' '), () => compare(argv));
   }
 
-  function compare(argv: string[]): void {
+  function compare(testCase: string[]): void {
+    const [cwd, argv] = testCase[0].startsWith('@')
+      ? [join(project.root, testCase[0].slice(1)), testCase.slice(1)]
+      : [project.root, testCase];
     const before = requests();
-    const viaDaemon = cli(argv, join(project.root, 'src'));
+    const viaDaemon = cli(argv, cwd);
     // One request for the command line, one for the status call itself: the daemon answered it.
     expect(requests() - before).toBe(2);
-    const inProcess = cli([...argv, '--no-daemon'], join(project.root, 'src'));
+    const inProcess = cli([...argv, '--no-daemon'], cwd);
     expect(viaDaemon.stdout).toBe(inProcess.stdout);
     expect(viaDaemon.stderr).toBe(inProcess.stderr);
     expect(viaDaemon.status).toBe(inProcess.status);
+    if (FAILING.has(testCase.join(' '))) {
+      expect(viaDaemon.status).toBe(1);
+      expect(viaDaemon.stderr).toMatch(/^tldr: .+\n$/);
+    } else {
+      expect(viaDaemon.status, viaDaemon.stderr).toBe(0);
+      expect(viaDaemon.stdout.length).toBeGreaterThan(0);
+      if (argv.includes('--json')) JSON.parse(viaDaemon.stdout);
+    }
   }
 
   it('a symlink out of the project is refused the same way on both paths', () => {
