@@ -170,7 +170,7 @@ export function buildRealTree(targetLines = 100_000): RealTree {
   return {
     root,
     ...totals,
-    composition: `${used[0]} + python ${basename(stdlib)} stdlib (${used.slice(1).join(', ')})`,
+    composition: `${used[0]} + ${basename(stdlib)} stdlib (${used.slice(1).join(', ')})`,
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }
