@@ -81,6 +81,15 @@ describe('ignore rules', () => {
     expect(rules.isIgnored('other/keep', true)).toBe(true);
   });
 
+  it('honours .git/info/exclude, and never walks .git or .tldr', () => {
+    write(project.root, '.git/info/exclude', 'lib/\n');
+    write(project.root, '.git/hooks/post-commit.sh', 'echo hook\n');
+    write(project.root, '.tldr/stray.ts', 'export const stray = 1;\n');
+    const paths = selectFiles(project.root).files.map((file) => file.path);
+    expect(paths).not.toContain('lib/helper.rb');
+    expect(paths.filter((path) => path.startsWith('.git/') || path.startsWith('.tldr/'))).toEqual([]);
+  });
+
   it('applies ancestors when checking a single path', () => {
     const rules = new IgnoreRules(project.root);
     expect(rules.isPathIgnored('node_modules/leftpad/index.js')).toBe(true);
