@@ -467,20 +467,34 @@ export class Resolver {
     return undefined;
   }
 
-  /** For languages without module-aware resolution: top-level definitions of the files a file includes. */
+  /**
+   * For languages without module-aware resolution: top-level definitions of the files a file
+   * includes, preferring a definition with a body in the header's implementation file
+   * (`util.h` → `util.c`/`util.cpp` beside it) over the header's prototype.
+   */
   private includedName(file: string, syms: FileSymbols, name: string): Value | undefined {
     for (const imp of syms.record.imports) {
       const target = this.includeFile(file, imp.module);
-      const other = target ? this.symbols(target) : undefined;
-      if (!target || !other) continue;
-      const fn = other.functions.get(name);
-      if (fn && !fn.class_name) return { kind: 'function', file: target, fn, imported: true };
-      if (other.classes.has(name)) {
-        const cls = this.classInfo(target, name);
-        if (cls) return { kind: 'class', cls, imported: true };
+      if (!target) continue;
+      for (const candidate of [...this.implementationFiles(target), target]) {
+        const other = this.symbols(candidate);
+        if (!other) continue;
+        const fn = other.functions.get(name);
+        if (fn && !fn.class_name && !(fn.is_declaration && candidate !== target)) return { kind: 'function', file: candidate, fn, imported: true };
+        if (other.classes.has(name)) {
+          const cls = this.classInfo(candidate, name);
+          if (cls) return { kind: 'class', cls, imported: true };
+        }
       }
     }
     return undefined;
+  }
+
+  /** Source files implementing a header: same directory, same stem, a source extension. */
+  private implementationFiles(header: string): string[] {
+    const match = /^(.*)\.(h|hh|hpp|hxx)$/.exec(header);
+    if (!match) return [];
+    return ['.c', '.cc', '.cpp', '.cxx', '.m', '.mm'].map((ext) => match[1] + ext).filter((path) => this.ctx.isFile(path));
   }
 
   private includeFile(file: string, spec: string): string | undefined {

@@ -99,10 +99,10 @@ describe('Python package (src layout)', () => {
   });
 });
 
-describe('Go, Java and Rust', () => {
+describe('Go, Java, Rust and C', () => {
   const projects: Record<string, OpenGraph> = {};
   beforeAll(async () => {
-    for (const name of ['go-mod', 'java-app', 'rust-crate']) projects[name] = await openFixture(name);
+    for (const name of ['go-mod', 'java-app', 'rust-crate', 'c-lib']) projects[name] = await openFixture(name);
   });
   afterAll(async () => {
     for (const project of Object.values(projects)) await project.close();
@@ -137,5 +137,13 @@ describe('Go, Java and Rust', () => {
     expect(targetOf(graph, 'src/main.rs', 's.start')).toBe('src/net/server.rs#Server.start');
     expect(targetOf(graph, 'src/net/server.rs', 'self.stop')).toBe('src/net/server.rs#Server.stop');
     expect(targetOf(graph, 'src/net/server.rs', 'util::other')).toBe('src/util.rs#other');
+  });
+
+  it('C (default resolver): an included header leads to the implementation file beside it', () => {
+    const { graph } = projects['c-lib'];
+    expect(graph.fileGraph('src/main.c')!.imports.find((i) => i.module === 'util.h')!.targets).toEqual(['src/util.h']);
+    expect(targetOf(graph, 'src/main.c', 'helper')).toBe('src/util.c#helper');
+    expect(targetOf(graph, 'src/util.c', 'twice')).toBe('src/util.c#twice');
+    expect(targetOf(graph, 'src/main.c', 'printf')).toBe('unresolved');
   });
 });
