@@ -24,7 +24,7 @@ function startedProject(files: Record<string, string>): TempProject {
 }
 
 async function eventually(project: TempProject, check: (lines: Record<string, number>) => boolean, what: string): Promise<void> {
-  await waitFor(() => check(linesOf(tree(project))), what, 10_000);
+  await waitFor(() => check(linesOf(tree(project))), what);
 }
 
 describe('the daemon follows the files on disk', () => {
@@ -51,6 +51,38 @@ describe('the daemon follows the files on disk', () => {
     const notify = cli(['notify', 'src/a.py'], project.root);
     expect(notify.stdout).toBe('marked 1 file as changed\n');
     expect(linesOf(tree(project))).toEqual({ 'src/a.py': 4 });
+  });
+
+  it('a query of a file never answers from a record older than the file (no notice, no wait)', async () => {
+    const project = startedProject({ 'src/a.py': 'def first():\n    return 1\n' });
+    await waitFor(() => status(project).files === 1, 'the index to load');
+    const names = () => {
+      const run = cli(['structure', 'src/a.py', '--json'], project.root);
+      return run.status === 0 ? JSON.parse(run.stdout).functions.map((fn: { name: string }) => fn.name) : run.stderr;
+    };
+    expect(names()).toEqual(['first']);
+    for (let round = 0; round < 5; round++) {
+      project.write('src/a.py', `def first():\n    return 1\n\n\ndef added_${round}(x):\n    return x\n`);
+      expect(names()).toEqual(['first', `added_${round}`]);
+    }
+    project.remove('src/a.py');
+    expect(names()).toMatch(/^tldr: file not found: src\/a.py/);
+  });
+
+  it('after notify, project-wide answers (the call graph) include the edit at once', async () => {
+    const project = startedProject({
+      'lib/shapes.py': 'def area(r):\n    return 3 * r * r\n',
+      'app/main.py': 'from lib.shapes import area\n\n\ndef report():\n    return 1\n',
+    });
+    await waitFor(() => status(project).files === 2, 'the index to load');
+    const callers = () => JSON.parse(cli(['impact', 'area', '--json'], project.root).stdout).callers.map((c: { function: string }) => c.function);
+    expect(callers()).toEqual([]);
+    project.write('app/main.py', 'from lib.shapes import area\n\n\ndef report():\n    return area(2)\n');
+    cli(['notify', 'app/main.py'], project.root);
+    expect(callers()).toEqual(['report']);
+    project.write('app/main.py', 'from lib.shapes import area\n\n\ndef report():\n    return 1\n\n\ndef total():\n    return area(1) + area(2)\n');
+    cli(['notify', 'app/main.py'], project.root);
+    expect(callers()).toEqual(['total']);
   });
 
   it('new, deleted and renamed files and directories appear and disappear', async () => {
