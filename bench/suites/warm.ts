@@ -18,15 +18,28 @@ const WARM_RUNS = 5;
 let tree: RealTree | undefined;
 let index: CachedProjectIndex | undefined;
 
-/** Runs `tldr warm` in a fresh process, timing it from spawn to exit. */
-function cliWarm(root: string): { seconds: number; result: WarmResult } {
+/**
+ * Runs `tldr warm` in a fresh process, timing it from spawn to exit. bash's `times` adds the CPU
+ * seconds the process and its worker threads used, which other load on the machine does not inflate.
+ */
+function cliWarm(root: string): { seconds: number; cpuSeconds: number; result: WarmResult } {
   const env = { ...process.env };
   delete env.NODE_EXTRA_CA_CERTS;
   const started = performance.now();
-  const run = spawnSync(process.execPath, [CLI, 'warm', root, '--no-daemon', '--json'], { encoding: 'utf8', env });
+  const run = spawnSync('bash', ['-c', '"$@"; code=$?; times >&2; exit $code', 'bash', process.execPath, CLI, 'warm', root, '--no-daemon', '--json'], {
+    encoding: 'utf8',
+    env,
+  });
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`tldr warm failed: ${run.stderr.trim()}`);
-  return { seconds, result: JSON.parse(run.stdout) as WarmResult };
+  return { seconds, cpuSeconds: childCpuSeconds(run.stderr), result: JSON.parse(run.stdout) as WarmResult };
+}
+
+/** The children's user + system time from bash's `times` (its second line: `0m1.234s 0m0.056s`). */
+function childCpuSeconds(stderr: string): number {
+  const line = stderr.trim().split('\n').pop() ?? '';
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
+  return parts.length === 2 ? parts[0] + parts[1] : Number.NaN;
 }
 
 function median(values: number[]): number {
@@ -62,17 +75,20 @@ export const suite: BenchSuite = {
     ];
 
     const cold: number[] = [];
+    const coldCpu: number[] = [];
     const coldInside: number[] = [];
     let coldResult: WarmResult | undefined;
     for (let run = 0; run < COLD_RUNS; run++) {
       rmSync(join(root, '.tldr'), { recursive: true, force: true });
-      const { seconds, result } = cliWarm(root);
+      const { seconds, cpuSeconds, result } = cliWarm(root);
       cold.push(seconds);
+      coldCpu.push(cpuSeconds);
       coldInside.push(result.elapsed_ms / 1000);
       coldResult = result;
     }
     metrics.push({ name: `full warm, cold cache (tldr warm, ${coldResult!.workers} workers, median of ${COLD_RUNS})`, value: median(cold), unit: 's', max: 4 });
     metrics.push({ name: 'full warm, cold: time inside the warm (no process start)', value: median(coldInside), unit: 's' });
+    metrics.push({ name: 'full warm, cold: CPU time, all threads (unaffected by other load)', value: median(coldCpu), unit: 's' });
     metrics.push({ name: 'full warm, cold: files with errors', value: coldResult!.errors.length, unit: 'files', max: 0 });
 
     const unchanged: number[] = [];
