@@ -15,7 +15,7 @@ function metricsOf(label: string, run: OracleRun, mode: 'family' | 'abstract'): 
   const report = run.reports[mode];
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return [
-    { name: `${label}: definitions compared (of ${report.sampled} sampled)`, value: report.answered, unit: 'defs' },
+    { name: `${label}: definitions compared (of ${report.sampled} sampled)`, value: report.answered, unit: `defs in ${run.project.source}` },
     { name: `${label}: call sites (ours / checker / agreed)`, value: report.agreed, unit: `of ${report.ours} / ${report.reference}` },
     { name: `${label}: precision`, value: round(report.precision), unit: 'ratio', min: TARGET.precision },
     { name: `${label}: recall`, value: round(report.recall), unit: 'ratio' },
@@ -32,11 +32,11 @@ export const suite: BenchSuite = {
     try {
       const ts = prepareTypeScriptProject();
       projects.push(ts);
-      out.push(...metricsOf(`TypeScript vs language service (${ts.source})`, await runOracle(ts, SAMPLE, 1), 'family'));
+      out.push(...metricsOf('TypeScript vs TS language service', await runOracle(ts, SAMPLE, 1), 'family'));
       const py = preparePythonProject(PYTHON_MODULES.full);
       if (py) {
         projects.push(py);
-        out.push(...metricsOf(`Python vs pyright (${py.source})`, await runOracle(py, SAMPLE, 1), 'abstract'));
+        out.push(...metricsOf('Python vs pyright', await runOracle(py, SAMPLE, 1), 'abstract'));
       }
     } finally {
       for (const project of projects) removeProject(project);
