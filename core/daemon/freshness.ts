@@ -1,8 +1,8 @@
 // Keeps the daemon's index in step with the disk. Changes arrive from `tldr notify` and the
 // directory watcher; after a short debounce the paths are invalidated and re-read through the
 // index, which re-parses changed files in the pool and tells its listeners (graph, search) what
-// changed. Before a query runs, pending marks are applied at once and awaited, so an answer never
-// predates a change the daemon has heard of; the index's own size+mtime check covers the rest.
+// changed. Before a query runs, pending marks go to the index at once, so an answer never predates
+// a change the daemon has heard of; the index's own size+mtime check covers the rest.
 import type { FileRecord } from '../types.js';
 import type { FileChange, ProjectIndex } from '../index/project-index.js';
 import { DirectoryWatcher } from './watcher.js';
@@ -56,12 +56,15 @@ export class Freshness {
     if (this.marked.size > 0 && !this.timer) this.timer = setTimeout(() => this.flush(), DEBOUNCE_MS);
   }
 
-  /** Applies pending marks now and waits until every re-read so far has finished. */
-  async settle(): Promise<void> {
+  /**
+   * Hands pending marks to the index at once: a query is about to read it. Not waiting for the
+   * re-reads in flight is deliberate: the index re-checks every invalidated file it is asked for
+   * (a query of another file answers meanwhile), and records() waits for its own refresh.
+   */
+  applyPending(): void {
     // Without a working watcher nothing reports edits: re-check every file's stats instead.
     if (this.blind) this.mark([...this.known.keys()]);
     if (this.marked.size > 0) this.flush();
-    await this.chain;
   }
 
   counts(): FreshnessCounts {

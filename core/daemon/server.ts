@@ -226,7 +226,7 @@ export class DaemonServer {
 
   private async freshIndex(): Promise<OpenedIndex> {
     const index = await this.ready!;
-    await this.freshness?.settle();
+    this.freshness?.applyPending();
     return index;
   }
 

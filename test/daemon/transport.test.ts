@@ -1,9 +1,12 @@
 // The socket protocol under load and abuse: concurrent clients, frames of any size, malformed and
 // oversized requests, requests that are not what they claim — answered with errors, never a crash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendFileSync, copyFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { join } from 'node:path';
+import { pythonStdlib } from '../../dist/bench/real-code.js';
 import { DAEMON_VERSION, DaemonConnection, FrameDecoder, MAX_FRAME_BYTES, daemonPaths, encodeFrame } from '../../dist/core/daemon/wire.js';
-import { cleanupProjects, cli, makeProject, type TempProject } from './helpers.js';
+import { cleanupProjects, cli, makeProject, waitFor, type TempProject } from './helpers.js';
 
 afterAll(cleanupProjects);
 
@@ -153,5 +156,41 @@ describe('daemon transport', () => {
     const client = await DaemonConnection.open(socketPath);
     expect((await client.send({ op: 'status' })).ok).toBe(true);
     client.close();
+  });
+});
+
+describe('a slow request does not hold up the others', () => {
+  it('queries of unchanged files answer while big changed files are re-parsed', async () => {
+    const stdlib = pythonStdlib();
+    expect(stdlib, 'python3 standard library').toBeDefined();
+    const project = makeProject({ 'small.py': 'def small():\n    return 1\n' });
+    const big = ['big1.py', 'big2.py', 'big3.py'];
+    // _pydecimal.py: ~230 KB of real Python each, ~0.1 s of parsing.
+    for (const name of big) copyFileSync(join(stdlib!, '_pydecimal.py'), join(project.root, name));
+    expect(cli(['warm', '--no-daemon'], project.root).status).toBe(0);
+    expect(cli(['daemon', 'start'], project.root).status).toBe(0);
+    const client = await DaemonConnection.open(daemonPaths(project.root).socket);
+    await waitFor(async () => ((await client.send({ op: 'status' })) as any).result.files === 4, 'the index to load');
+
+    for (const name of big) appendFileSync(join(project.root, name), '\n\ndef appended_at_the_end():\n    return 2\n');
+    await client.send({ op: 'notify', paths: big, cwd: project.root });
+    const order: string[] = [];
+    const ask = (label: string, body: Parameters<DaemonConnection['send']>[0]) =>
+      client.send(body).then((reply) => {
+        order.push(label);
+        return reply;
+      });
+    const [slow, fast, ping] = await Promise.all([
+      ask('big', { op: 'query', name: 'structure', args: { path: 'big1.py' }, cwd: project.root }),
+      ask('small', { op: 'query', name: 'structure', args: { path: 'small.py' }, cwd: project.root }),
+      ask('ping', { op: 'ping' }),
+    ]);
+    client.close();
+    expect(order.indexOf('small')).toBeLessThan(order.indexOf('big'));
+    expect(order.indexOf('ping')).toBeLessThan(order.indexOf('big'));
+    expect((fast as any).result.functions.map((fn: { name: string }) => fn.name)).toEqual(['small']);
+    // The slow answer is the fresh one.
+    expect((slow as any).result.functions.map((fn: { name: string }) => fn.name)).toContain('appended_at_the_end');
+    expect(ping.ok).toBe(true);
   });
 });
