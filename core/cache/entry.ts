@@ -1,7 +1,7 @@
 // One file's entry in the cache: the stats it was built from (to skip unchanged files without
 // reading them), its content hash (to skip touched-but-identical files without parsing them),
 // and the outcome: a packed record, a skip reason, or an extraction error.
-import type { LanguageId, SkipReason } from '../types.js';
+import type { LanguageId } from '../types.js';
 
 export interface CacheEntry {
   path: string;
@@ -20,6 +20,3 @@ export interface CacheEntry {
   crc?: number;
 }
 
-export function skipReasonOf(entry: CacheEntry): SkipReason | undefined {
-  return entry.status === 'skipped' ? (entry.detail as SkipReason) : undefined;
-}

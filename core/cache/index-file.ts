@@ -23,8 +23,8 @@ const MAGIC = Buffer.from('TLDRIDX\n', 'latin1');
 const FORMAT = 1;
 const FINGERPRINT_BYTES = 20;
 const PREFIX_BYTES = MAGIC.length + 2 * 4 + FINGERPRINT_BYTES + 3 * 4;
-export const CACHE_DIR = '.tldr';
-export const INDEX_FILE = 'index.bin';
+const CACHE_DIR = '.tldr';
+const INDEX_FILE = 'index.bin';
 
 const STATUS_CODES = ['record', 'skipped', 'error'] as const;
 
@@ -36,7 +36,7 @@ export type LoadResult =
   | { state: 'missing' }
   | { state: 'discarded'; reason: string };
 
-export function indexPath(root: string): string {
+function indexPath(root: string): string {
   return join(root, CACHE_DIR, INDEX_FILE);
 }
 

@@ -19,7 +19,7 @@ export async function extractFile(job: ExtractJob, maxFileBytes: number): Promis
   return extractFromBytes(job, bytes, maxFileBytes);
 }
 
-export async function extractFromBytes(job: ExtractJob, bytes: Uint8Array, maxFileBytes: number): Promise<FileOutcome> {
+async function extractFromBytes(job: ExtractJob, bytes: Uint8Array, maxFileBytes: number): Promise<FileOutcome> {
   const { path } = job;
   const size = bytes.length;
   if (size > maxFileBytes) return { status: 'skipped', path, reason: 'too_large', size };

@@ -3,7 +3,7 @@
 import { availableParallelism } from 'node:os';
 
 /** Workers beyond this add memory (each holds its own grammars) for little gain. */
-export const MAX_WORKERS = 8;
+const MAX_WORKERS = 8;
 
 let running = false;
 
