@@ -159,3 +159,27 @@ describe('a project of real third-party code', () => {
     }
   });
 });
+
+describe('hostile sources', () => {
+  it('deeply nested and syntactically broken files are summarised, not fatal', async () => {
+    const { mkdtempSync, realpathSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-hostile-')));
+    try {
+      writeFileSync(join(root, 'deep.py'), `x = ${'[\n'.repeat(5000)}${']\n'.repeat(5000)}`);
+      writeFileSync(join(root, 'nested.js'), `${'function f() {\n'.repeat(300)}${'}\n'.repeat(300)}`);
+      writeFileSync(join(root, 'broken.ts'), 'export function ok(): number {\n  return 1;\n}\nfunction (((( { class } ] export import from\n'.repeat(20));
+      const result = await warmProject(root, { extraction: 'pool' });
+      expect(result.errors).toEqual([]);
+      expect(result.files).toBe(3);
+      const index = await openProjectIndex(root);
+      const broken = await index.record('broken.ts');
+      expect(broken.errors.length).toBeGreaterThan(0);
+      expect(broken.functions.map((fn) => fn.name)).toContain('ok');
+      expect((await index.record('nested.js')).functions).toHaveLength(300);
+      await index.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
