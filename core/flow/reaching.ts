@@ -80,7 +80,7 @@ export function reachingDefinitions(cfg: Cfg, accesses: NodeAccesses[]): Dataflo
     }
     let changed = false;
     for (let w = 0; w < words; w++) {
-      const next = gen[base + w] | (input[base + w] & keep[base + w]);
+      const next = (gen[base + w] | (input[base + w] & keep[base + w])) >>> 0;
       if (next !== output[base + w]) {
         output[base + w] = next;
         changed = true;
