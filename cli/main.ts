@@ -10,6 +10,8 @@ import type { RunResult } from '../core/daemon/protocol.js';
 import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from '../core/daemon/wire.js';
 import { findProjectRoot } from '../core/project/find-root.js';
 
+/** Commands whose call starts a missing daemon in the background (answered in-process meanwhile). */
+const AUTO_START_COMMANDS = new Set(['hook']);
 /** Commands that always run in this process: they manage the daemon or the index themselves. */
 const LOCAL_COMMANDS = new Set(['daemon', 'warm', 'bench', 'mcp', 'hooks']);
 const LOCAL_FLAGS = new Set(['--no-daemon', '--help', '-h', '--version', '-V']);
@@ -27,8 +29,12 @@ async function answerFromDaemon(argv: string[]): Promise<number | undefined> {
   try {
     reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd }, replyTimeoutMs());
   } catch (error) {
-    if (error instanceof DaemonUnavailable) return undefined;
-    throw error;
+    if (!(error instanceof DaemonUnavailable)) throw error;
+    if (AUTO_START_COMMANDS.has(argv[0])) {
+      const { startDaemonInBackground } = await import('../core/daemon/lifecycle.js');
+      startDaemonInBackground(root);
+    }
+    return undefined;
   }
   if (!reply.ok) {
     if (reply.error.code === 'version') {

@@ -49,9 +49,13 @@ export const daemonCommand: CommandSpec = {
 };
 
 async function serve(root: string, idleMs: number | undefined): Promise<number> {
-  const [{ runDaemon }, { openProjectIndex }, { commandLineServer }] = await Promise.all([
+  // Between warms the daemon re-parses a file or a few at a time: one worker does that as fast as
+  // two and holds one set of grammars instead of two (~50 MB). TLDR_WORKERS still overrides.
+  process.env.TLDR_WORKERS ??= '1';
+  const [{ runDaemon }, { openProjectIndex }, { closeExtractPool }, { commandLineServer }] = await Promise.all([
     import('../../core/daemon/daemon.js'),
     import('../../core/index/open.js'),
+    import('../../core/pool/extract-pool.js'),
     import('../serve.js'),
   ]);
   const outcome = await runDaemon({
@@ -62,6 +66,7 @@ async function serve(root: string, idleMs: number | undefined): Promise<number> 
     openIndex: (dir) => openProjectIndex(dir, { extraction: 'pool' }),
     runCommandLine: commandLineServer(root),
   });
+  await closeExtractPool();
   if (outcome.kind === 'lock-timeout') {
     throw new TldrError(`another daemon holds the start lock for ${root} but does not answer`, 'try tldr daemon stop');
   }

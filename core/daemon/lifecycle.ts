@@ -43,6 +43,16 @@ export function spawnDaemon(root: string, env: NodeJS.ProcessEnv = process.env):
   return child.pid;
 }
 
+/**
+ * The hook path's auto-start, for when the socket did not answer: starts a daemon in the background
+ * unless one is already starting (a live process holds the start lock). Never waits.
+ */
+export function startDaemonInBackground(root: string): void {
+  const holder = lockHolder(daemonPaths(root).lock);
+  if (holder !== undefined && isDaemonProcess(holder)) return;
+  spawnDaemon(root);
+}
+
 /** Starts the daemon unless one of this version already answers; optionally waits until it does. */
 export async function startDaemon(
   root: string,

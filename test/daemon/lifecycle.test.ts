@@ -110,6 +110,34 @@ describe('daemon start, status, stop', () => {
     expect(existsSync(daemonPaths(project.root).socket)).toBe(false);
   });
 
+  it('the hook path starts a missing daemon in the background, and only one for a burst of hooks', async () => {
+    const project = makeProject(SOURCE);
+    // Whatever the hook answers (or whether the hook command exists yet), the daemon comes up.
+    await Promise.all(Array.from({ length: 5 }, () => cliAsync(['hook', 'read-enforcer'], project.root)));
+    await waitFor(() => daemonProcesses(project.root).length === 1 && lockPid(project.root) !== undefined, 'a daemon to start');
+    await waitFor(() => status(project.root).files === 2, 'it to load the index');
+    expect(daemonProcesses(project.root)).toEqual([lockPid(project.root)]);
+    // With a daemon up, other query commands do not start another.
+    expect(cli(['tree'], project.root).status).toBe(0);
+    expect(daemonProcesses(project.root)).toHaveLength(1);
+  });
+
+  it('plain CLI queries never start a daemon', () => {
+    const project = makeProject(SOURCE);
+    expect(cli(['tree'], project.root).status).toBe(0);
+    expect(cli(['structure', 'src/shapes.ts'], project.root).status).toBe(0);
+    expect(lockPid(project.root)).toBeUndefined();
+    expect(daemonProcesses(project.root)).toEqual([]);
+  });
+
+  it('`warm` starts the daemon unless --no-daemon', async () => {
+    const project = makeProject(SOURCE);
+    expect(cli(['warm', '--no-daemon'], project.root).status).toBe(0);
+    expect(daemonProcesses(project.root)).toEqual([]);
+    expect(cli(['warm'], project.root).status).toBe(0);
+    await waitFor(() => lockPid(project.root) !== undefined && status(project.root).files === 2, 'the daemon started by warm');
+  });
+
   it('a client of another version gets a clear answer and the old daemon is replaced', async () => {
     const project = makeProject(SOURCE);
     const old = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
