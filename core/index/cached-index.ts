@@ -73,7 +73,12 @@ export class CachedProjectIndex implements ProjectIndex {
   private recordsMemo: ReadonlyMap<string, FileRecord> | undefined;
   private synced = false;
   private needsWalk = false;
-  private readonly dirty = new Set<string>();
+  /**
+   * Paths marked by invalidate(), each with the mark's sequence number: a re-check clears only the
+   * marks it saw, so a change reported while the file was being re-read is not lost.
+   */
+  private readonly dirty = new Map<string, number>();
+  private marks = 0;
   private readonly listeners = new Set<(changes: FileChange[]) => void>();
   private readonly decoded = new WeakMap<CacheEntry, FileRecord>();
   /** Records of files the user asked for by name although the ignore rules exclude them. */
@@ -116,8 +121,9 @@ export class CachedProjectIndex implements ProjectIndex {
     if (cached && !this.dirty.has(rel) && sameStats(cached, file) && this.intact(cached)) return this.answer(cached);
     const { transient } = await this.exclusive(async () => {
       const changes: EntryChange[] = [];
+      const seen = this.dirtyMarks([rel]);
       const reconciled = await this.reconcile([file], changes, undefined, 'in-process');
-      this.dirty.delete(rel);
+      this.clearMarks(seen);
       this.emit(changes);
       return reconciled;
     });
@@ -164,7 +170,7 @@ export class CachedProjectIndex implements ProjectIndex {
       const rel = this.relativeOf(path);
       if (rel === undefined) continue;
       if (rel === '' || IGNORE_FILE_NAMES.has(basename(rel))) this.needsWalk = true;
-      else this.dirty.add(rel);
+      else this.dirty.set(rel, ++this.marks);
     }
   }
 
@@ -191,7 +197,7 @@ export class CachedProjectIndex implements ProjectIndex {
   private async syncNow(options: SyncOptions): Promise<WarmResult> {
     const started = performance.now();
     const entries = this.load();
-    const dirtyAtStart = [...this.dirty];
+    const seen = new Map(this.dirty);
     this.rules = new IgnoreRules(this.root);
     const selection = selectFiles(this.root, this.policy, this.rules);
     options.onProgress?.({ phase: 'scan', done: selection.files.length, total: selection.files.length });
@@ -206,7 +212,7 @@ export class CachedProjectIndex implements ProjectIndex {
       changes.push({ path, before: entry });
     }
     const reconciled = await this.reconcile(selection.files, changes, options.onProgress, this.extraction);
-    for (const path of dirtyAtStart) this.dirty.delete(path);
+    this.clearMarks(seen);
     this.synced = true;
     this.needsWalk = false;
     const cache = this.persistAfterSync();
@@ -216,7 +222,8 @@ export class CachedProjectIndex implements ProjectIndex {
 
   /** Re-checks only the paths marked by invalidate(): the cheap path between warms. */
   private async refreshDirty(): Promise<void> {
-    const paths = [...this.dirty];
+    const seen = new Map(this.dirty);
+    const paths = [...seen.keys()];
     const entries = this.load();
     const files: SelectedFile[] = [];
     const changes: EntryChange[] = [];
@@ -241,7 +248,7 @@ export class CachedProjectIndex implements ProjectIndex {
       return;
     }
     await this.reconcile(files, changes, undefined, this.extraction);
-    for (const rel of paths) this.dirty.delete(rel);
+    this.clearMarks(seen);
     this.emit(changes);
   }
 
@@ -430,6 +437,20 @@ export class CachedProjectIndex implements ProjectIndex {
     const abs = isAbsolute(path) ? path : resolve(this.root, path);
     const rel = toRelative(this.root, realpathOrParent(abs));
     return rel === '..' || rel.startsWith('../') || isAbsolute(rel) ? undefined : rel;
+  }
+
+  private dirtyMarks(paths: string[]): Map<string, number> {
+    const marks = new Map<string, number>();
+    for (const path of paths) {
+      const mark = this.dirty.get(path);
+      if (mark !== undefined) marks.set(path, mark);
+    }
+    return marks;
+  }
+
+  /** Clears the marks a re-check saw; marks made since (a newer change) stay. */
+  private clearMarks(seen: Map<string, number>): void {
+    for (const [path, mark] of seen) if (this.dirty.get(path) === mark) this.dirty.delete(path);
   }
 
   private entryChanged(): void {

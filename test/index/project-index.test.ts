@@ -79,6 +79,28 @@ describe('ProjectIndex', () => {
     expect(Object.keys(byPath).sort()).toEqual(['src/format.ts', 'src/fresh.py', 'src/server.go']);
   });
 
+  it('keeps a change reported while a warm was running for the next read', async () => {
+    const fresh = await openProjectIndex(project.root, { extraction: 'in-process' });
+    writeFileSync(join(project.root, 'src', 'format.ts'), 'export function first(): void {}\n');
+    // Marked before the warm (as a watcher would) and again, for a newer change, during it.
+    fresh.invalidate(['src/format.ts']);
+    let edited = false;
+    await fresh.sync({
+      onProgress: (progress) => {
+        // After the last file is extracted, format.ts has been read: change it again and say so.
+        if (progress.phase === 'extract' && progress.done === progress.total && !edited) {
+          edited = true;
+          writeFileSync(join(project.root, 'src', 'format.ts'), 'export function second(): void {}\n');
+          fresh.invalidate(['src/format.ts']);
+        }
+      },
+    });
+    expect(edited).toBe(true);
+    const records = await fresh.records();
+    expect(records.get('src/format.ts')?.functions.map((fn) => fn.name)).toEqual(['second']);
+    await fresh.close();
+  });
+
   it('writes records refreshed one by one back to the cache on close', async () => {
     writeFileSync(join(project.root, 'src', 'format.ts'), 'export function only(): void {}\n');
     await index.record('src/format.ts');
