@@ -11,6 +11,17 @@ import type { ScopeIndex } from './scope.js';
 import { callerOf, withoutTypeArguments } from './calls.js';
 import { cap, collapse } from './text.js';
 
+/** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
+function withoutArguments(text: string): string {
+  if (!text.endsWith(')')) return text;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) return text.slice(0, i).trimEnd();
+  }
+  return text;
+}
+
 /** Declared "types" that only ask the compiler to infer one. */
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
 
@@ -26,13 +37,15 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>): LocalB
     if (!typeNode && !callNode) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
-      if (scopes.innermost(node.startIndex)?.isClass) continue;
+      const innermost = scopes.innermost(node.startIndex);
+      // In a class body it is a field; a Swift computed property is its own definition, not a binding.
+      if (innermost?.isClass || innermost?.node.equals(node)) continue;
       binding = { scope: callerOf(scopes, node.startIndex), name: collapse(nameNode.text), line: nameNode.startPosition.row + 1 };
       byName.set(nameNode.startIndex, binding);
     }
     if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), 120);
     if (callNode && binding.init_call === undefined) {
-      binding.init_call = cap(withoutTypeArguments(collapse(callNode.text)), 120);
+      binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;
     }
   }

@@ -103,7 +103,7 @@ export function buildCalls(matches: Match[], scopes: ScopeIndex<Def>, source: st
       line: ((nameNode ?? caps['call.callee'] ?? node).endPosition.row) + 1,
       caller: callerOf(scopes, node.startIndex),
       kind,
-      arg_count: countArgs(caps['call.args'], comments),
+      arg_count: caps['call.args'] ? countArgs(caps['call.args'], comments) : match.lists['call.arg']?.length ?? 0,
     };
     if (receiver) site.receiver = cap(receiver, CALLEE_MAX);
     calls.push(site);

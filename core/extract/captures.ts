@@ -25,7 +25,7 @@ export interface Matches {
   bindings: Match[];
 }
 
-const REPEATED = new Set(['base', 'param']);
+const REPEATED = new Set(['base', 'param', 'call.arg']);
 
 function bucketOf(role: string, out: Matches): Match[] | undefined {
   if (role.startsWith('def.')) return out.defs;

@@ -20,7 +20,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord } from '../types.js';
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
-import { CommentIndex, docstringOf } from './doc.js';
+import { CommentFinder, docstringOf } from './doc.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
 import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText } from './signature.js';
 import { cap, collapse, endLine, nodeText, startLine } from './text.js';
@@ -43,7 +43,8 @@ export interface Def extends Scoped {
   nameNode?: Node;
   /** The definition's outermost node (wrappers such as `export`/`decorated_definition` included). */
   outer: Node;
-  /** First character of the definition, decorators included, and its 0-based row. */
+  /** First node, character and 0-based row of the definition, decorators included. */
+  first: Node;
   from: number;
   fromRow: number;
   decorators: Node[];
@@ -69,7 +70,7 @@ export interface Definitions {
 export interface DefinitionContext {
   source: string;
   syntax: ExtractSyntax;
-  comments: CommentIndex;
+  comments: CommentFinder;
 }
 
 /** Class and receiver names without generic arguments, pointers or references: `*Server[T]` → `Server`. */
@@ -143,6 +144,7 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
   const receiver = caps.receiver ? bareTypeName(caps.receiver.text) : undefined;
   return {
     node, isClass, kind, declaration, name, nameNode, outer, decorators,
+    first,
     from: first.startIndex,
     fromRow: first.startPosition.row,
     body: caps.body ?? node.childForFieldName('body') ?? undefined,
@@ -163,7 +165,9 @@ function widen(node: Node, syntax: ExtractSyntax): Node {
   for (let parent = outer.parent; parent && wrappers.includes(parent.type); parent = outer.parent) {
     let others = 0;
     for (const child of parent.namedChildren) {
-      if (!child.equals(outer) && !syntax.comments.includes(child.type) && !syntax.decorators?.includes(child.type)) others++;
+      // A wrapper may also hold what belongs to the definition: decorators, `template <…>` parameters.
+      if (child.equals(outer) || syntax.comments.includes(child.type) || syntax.decorators?.includes(child.type)) continue;
+      if (!child.type.endsWith('parameter_list')) others++;
     }
     if (others > 0) break;
     outer = parent;
@@ -186,9 +190,15 @@ function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
       else if (child.type === 'modifiers' || child.type === 'attributes') scan(child);
     }
   };
-  for (let at: Node | null = node; at; at = at.parent) {
-    scan(at);
-    if (at.equals(outer)) break;
+  if (outer.startIndex <= node.startIndex && node.endIndex <= outer.endIndex) {
+    for (let at: Node | null = node; at; at = at.parent) {
+      scan(at);
+      if (at.equals(outer)) break;
+    }
+  } else {
+    // `@start` is a sibling, not an ancestor (a Kotlin accessor on its own line).
+    scan(outer);
+    scan(node);
   }
   for (let sibling = outer.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) {
     if (types.includes(sibling.type)) found.push(sibling);
@@ -229,7 +239,7 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
     qualified_name: def.qualified,
     kind: functionKind(def),
     line: def.fromRow + 1,
-    end_line: endLine(def.outer.endIndex >= node.endIndex ? def.outer : node),
+    end_line: lastLine(def.outer.endIndex >= node.endIndex ? def.outer : node, syntax.comments),
     signature: signatureOf(def, source, syntax),
     params: paramTexts(source, params, match.lists.param, syntax.comments),
   };
@@ -253,7 +263,7 @@ function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionConte
     qualified_name: def.qualified,
     kind: def.kind as ClassKind,
     line: def.fromRow + 1,
-    end_line: endLine(def.outer.endIndex >= def.node.endIndex ? def.outer : def.node),
+    end_line: lastLine(def.outer.endIndex >= def.node.endIndex ? def.outer : def.node, syntax.comments),
     signature: signatureOf(def, source, syntax),
     bases: bases.get(def.node.id) ?? [],
     methods: [],
@@ -265,6 +275,21 @@ function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionConte
   const nameStart = def.nameNode?.startIndex ?? def.body?.startIndex ?? def.node.startIndex;
   modifiersIn(source, afterDecoratorsOf(def), nameStart, def.modifiers);
   return record;
+}
+
+/**
+ * Last line of a definition's code: comments trailing an indentation-delimited body belong to
+ * its block in the tree (Python) but not to the definition, so descend along last children past them.
+ */
+function lastLine(node: Node, comments: readonly string[]): number {
+  let at = node;
+  for (;;) {
+    let last = at.lastChild;
+    while (last && comments.includes(last.type)) last = last.previousSibling;
+    if (!last) return endLine(at);
+    if (last.equals(at.lastChild!) && last.childCount === 0) return endLine(at);
+    at = last;
+  }
 }
 
 /** The signature; a name written after the body (`typedef struct {…} T`) is appended so it is never lost. */
@@ -284,7 +309,7 @@ function docOf(def: Def, ctx: DefinitionContext): string | undefined {
     const doc = docstringOf(def.body);
     if (doc) return doc;
   }
-  return ctx.comments.docAbove(def.fromRow);
+  return ctx.comments.docAbove(def.first);
 }
 
 /** Bases per class node: `@base.of` names the class node, each `@base` one base as written. */
@@ -352,9 +377,15 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const cls = owner?.cls;
     if (!cls) continue;
     const name = collapse(nameNode.text).replace(/^(@|\$|:)/, '');
-    if (!name || cls.fields.some((f) => f.name === name) || cls.methods.some((m) => m.name === name)) continue;
-    const field: FieldRecord = { name, line: startLine(match.node) };
+    if (!name || cls.methods.some((m) => m.name === name)) continue;
     const type = match.caps['field.type'];
+    const known = cls.fields.find((f) => f.name === name);
+    if (known) {
+      // Another pattern (or a later assignment) may know the type the first one did not.
+      if (!known.type && type) known.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+      continue;
+    }
+    const field: FieldRecord = { name, line: startLine(match.node) };
     if (type) field.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
     if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;
     cls.fields.push(field);

@@ -6,24 +6,17 @@
 import type { Node } from 'web-tree-sitter';
 import { firstDocLine, unquote } from './text.js';
 
-export class CommentIndex {
-  private byEndRow?: Map<number, Node>;
-
+/**
+ * Finds the comment block right above a definition by walking siblings, not by indexing every
+ * comment in the file: the comment is the previous sibling of the definition's first node (or of
+ * the nearest ancestor that has one), or the last leaf of that sibling when the grammar folded it
+ * into the preceding statement (Kotlin's import list does).
+ */
+export class CommentFinder {
   constructor(
-    private readonly root: Node,
     private readonly source: string,
     private readonly types: readonly string[],
   ) {}
-
-  private index(): Map<number, Node> {
-    if (!this.byEndRow) {
-      this.byEndRow = new Map();
-      for (const comment of this.root.descendantsOfType(this.types as string[])) {
-        if (this.aloneOnLine(comment)) this.byEndRow.set(comment.endPosition.row, comment);
-      }
-    }
-    return this.byEndRow;
-  }
 
   private aloneOnLine(comment: Node): boolean {
     for (let i = comment.startIndex - 1; i >= 0; i--) {
@@ -34,15 +27,27 @@ export class CommentIndex {
     return true;
   }
 
-  /** First line of the comment block ending on the row above `row` (0-based). */
-  docAbove(row: number): string | undefined {
-    const index = this.index();
-    let comment = index.get(row - 1);
-    if (!comment) return undefined;
-    for (let above = index.get(comment.startPosition.row - 1); above; above = index.get(above.startPosition.row - 1)) {
-      comment = above;
+  private isDocComment(node: Node | null, row: number): node is Node {
+    return node !== null && this.types.includes(node.type) && node.endPosition.row === row - 1 && this.aloneOnLine(node);
+  }
+
+  /** First line of the comment block ending on the row above `first` (the definition's first node). */
+  docAbove(first: Node): string | undefined {
+    const row = first.startPosition.row;
+    let at: Node = first;
+    while (!at.previousSibling && at.parent && at.parent.startPosition.row === row) at = at.parent;
+    let candidate = at.previousSibling;
+    if (!candidate && at.parent) candidate = at.parent.previousSibling;
+    while (candidate && !this.types.includes(candidate.type) && candidate.endPosition.row >= row - 1 && candidate.lastChild) {
+      candidate = candidate.lastChild;
     }
-    return firstDocLine(comment.text);
+    if (!this.isDocComment(candidate, row)) return undefined;
+    // A block of line comments (`///` lines, `#` lines) is one doc: read it from its first line.
+    const block = [candidate];
+    for (let above = candidate.previousSibling; this.isDocComment(above, block[0].startPosition.row); above = above.previousSibling) {
+      block.unshift(above);
+    }
+    return firstDocLine(block.map((c) => c.text).join('\n'));
   }
 }
 

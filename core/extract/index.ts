@@ -9,7 +9,7 @@ import { buildBindings } from './bindings.js';
 import { buildCalls } from './calls.js';
 import { collectMatches } from './captures.js';
 import { buildDefinitions } from './definitions.js';
-import { CommentIndex, moduleDoc } from './doc.js';
+import { CommentFinder, moduleDoc } from './doc.js';
 import { syntaxErrors } from './errors.js';
 import { markExported } from './exports.js';
 import { hooksFor } from './languages/index.js';
@@ -69,7 +69,7 @@ function buildRecord(query: Query, tree: Tree, language: LanguageId, source: str
   const hooks = hooksFor(language);
   const root = tree.rootNode;
   const matches = collectMatches(query, root);
-  const comments = new CommentIndex(root, source, syntax.comments);
+  const comments = new CommentFinder(source, syntax.comments);
   const definitions = buildDefinitions(matches.defs, matches.bases, matches.fields, { source, syntax, comments });
   const imports = matches.imports.flatMap((match) => hooks.imports(match, source)).sort((a, b) => a.line - b.line);
   const exports = hooks.exports?.(matches.exports, source) ?? [];

@@ -9,5 +9,5 @@
   (#any-of? @_source "source" "."))
 
 ; ---- calls
-((command name: (command_name) @call.callee) @call
+((command name: (command_name) @call.callee argument: (_)* @call.arg) @call
   (#not-any-of? @call.callee "source" "."))

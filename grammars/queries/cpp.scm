@@ -22,6 +22,9 @@
      type: (_)? @return
      declarator: (function_declarator declarator: [(identifier) (destructor_name) (operator_name)] @name parameters: (_) @params))]
   @def.method.decl)
+; pure virtual `virtual double area() const = 0;` declares (the signature stops before `= 0`)
+(function_definition (pure_virtual_clause) @body) @def.method.decl
+
 ; out-of-line definitions: `int Foo::count(…) {…}` is method Foo.count
 (function_definition
   type: (_)? @return

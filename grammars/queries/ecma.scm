@@ -5,11 +5,11 @@
 (function_declaration name: (identifier) @name) @def.function
 (generator_function_declaration name: (identifier) @name) @def.function
 (class_declaration name: (_) @name) @def.class
-(method_definition name: (_) @name) @def.method
-(method_definition "get" name: (_) @name) @def.getter
-(method_definition "set" name: (_) @name) @def.setter
-((method_definition name: (property_identifier) @name) @def.constructor
-  (#eq? @name "constructor"))
+(class_body (method_definition name: (_) @name) @def.method)
+(class_body (method_definition "get" name: (_) @name) @def.getter)
+(class_body (method_definition "set" name: (_) @name) @def.setter)
+(class_body ((method_definition name: (property_identifier) @name) @def.constructor
+  (#eq? @name "constructor")))
 
 ; const f = () => …, let g = function () {…}, const C = class {…}
 (variable_declarator
@@ -17,10 +17,30 @@
   value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
 (variable_declarator name: (identifier) @name value: (class) @def.class) @start
 
-; object literal members holding functions: { run: () => …, load: function () {…} }
-(pair
-  key: [(property_identifier) (string) (number)] @name
-  value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+; Members of an object literal are definitions only when the object is bound to a name — then
+; they are that object's methods (`const api = { get() {} }` → api.get) — or exported
+; (`module.exports = { run() {} }` → run). Objects passed as arguments are callback bags: their
+; functions are anonymous like any callback.
+(variable_declarator
+  name: (identifier) @receiver
+  value: (object [
+    (method_definition name: (_) @name) @def.method
+    (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
+((assignment_expression
+  left: (_) @receiver
+  right: (object [
+    (method_definition name: (_) @name) @def.method
+    (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
+  (#not-match? @receiver "^(module\\.)?exports$"))
+((assignment_expression
+  left: (_) @_target
+  right: (object [
+    (method_definition name: (_) @name) @def.function
+    (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
+  (#match? @_target "^(module\\.)?exports$"))
+(export_statement value: (object [
+  (method_definition name: (_) @name) @def.function
+  (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
 
 ; exports.x = function…, module.exports.x = …, this.x = function… (named x, no receiver)
 ((assignment_expression
@@ -64,11 +84,13 @@
 
 ; ---- bindings
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
+; (require() and import() initialise imports, which the import records describe)
 ((variable_declarator name: (identifier) @binding.name value: (call_expression function: (_) @binding.call)) @binding
-  (#not-eq? @binding.call "require"))
-(variable_declarator
+  (#not-any-of? @binding.call "require" "import"))
+((variable_declarator
   name: (identifier) @binding.name
   value: (await_expression (call_expression function: (_) @binding.call))) @binding
+  (#not-any-of? @binding.call "require" "import"))
 (assignment_expression
   left: (member_expression object: (this)) @binding.name
   right: (new_expression constructor: (_) @binding.new)) @binding

@@ -19,6 +19,11 @@
 ; val p: Int get() = …
 (property_declaration (variable_declaration (simple_identifier) @name) (getter) @def.getter) @start
 (property_declaration (variable_declaration (simple_identifier) @name) (setter) @def.setter) @start
+(getter (function_body) @body) @def.getter
+(setter (function_body) @body) @def.setter
+; … and when the accessor sits on its own line the grammar makes it the property's next sibling
+(class_body (property_declaration (variable_declaration (simple_identifier) @name)) @start . (getter) @def.getter)
+(class_body (property_declaration (variable_declaration (simple_identifier) @name)) @start . (setter) @def.setter)
 ; val f = { x -> … } / val g = fun(x: Int) = …
 (property_declaration (variable_declaration (simple_identifier) @name) [(lambda_literal) (anonymous_function)] @def.arrow) @start
 

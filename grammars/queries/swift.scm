@@ -8,6 +8,8 @@
 (function_declaration name: "init" @name) @def.constructor
 (deinit_declaration "deinit" @name) @def.method
 (protocol_function_declaration name: (simple_identifier) @name) @def.method.decl
+(protocol_function_declaration (parameter) @param) @def.method.decl
+(protocol_function_declaration "->" . (_) @return) @def.method.decl
 (class_declaration declaration_kind: "class" name: (_) @name) @def.class
 (class_declaration declaration_kind: "actor" name: (_) @name) @def.class
 (class_declaration declaration_kind: "struct" name: (_) @name) @def.struct
