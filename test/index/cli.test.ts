@@ -120,24 +120,30 @@ describe('two concurrent warms of one project', () => {
   });
 });
 
+/**
+ * As root every file is readable, so the unreadable case runs the CLI as `nobody` — possible only
+ * when that user can reach this checkout; otherwise the test says so by being skipped.
+ */
+const NOBODY = { uid: 65534, gid: 65534 };
+const canTestUnreadable = !CAN_READ_MODE_000 || spawnSync(process.execPath, [CLI, '--help'], { env, ...NOBODY }).status === 0;
+
 describe('an unreadable file', () => {
-  it('is skipped as unreadable for a user who cannot read it', () => {
+  it.skipIf(!canTestUnreadable)('is skipped as unreadable for a user who cannot read it', () => {
     const project = makeMixedProject();
     try {
       if (CAN_READ_MODE_000) {
-        // As root every file is readable, so run the CLI as `nobody` on a copy it owns (except the
-        // locked file, which stays root's with mode 000).
+        // `nobody` owns the copy, except the locked file, which stays root's with mode 000.
         chmodSync(project.root, 0o755);
         chownTree(project.root, 65534, 65534, join(project.root, 'src', 'locked.py'));
       }
-      const run = tldr(['warm', project.root, '--no-daemon', '--json'], CAN_READ_MODE_000 ? { uid: 65534, gid: 65534 } : {});
+      const run = tldr(['warm', project.root, '--no-daemon', '--json'], CAN_READ_MODE_000 ? NOBODY : {});
       expect(run.stderr).toBe('');
       const result = JSON.parse(run.stdout) as WarmResult;
       expect(result.skipped_files).toContainEqual({ path: 'src/locked.py', reason: 'unreadable' });
       expect(result.errors.map((error) => error.path)).not.toContain('src/locked.py');
       // Not remembered: once readable, the next warm indexes it.
       chmodSync(join(project.root, 'src', 'locked.py'), 0o644);
-      const again = JSON.parse(tldr(['warm', project.root, '--no-daemon', '--json'], CAN_READ_MODE_000 ? { uid: 65534, gid: 65534 } : {}).stdout) as WarmResult;
+      const again = JSON.parse(tldr(['warm', project.root, '--no-daemon', '--json'], CAN_READ_MODE_000 ? NOBODY : {}).stdout) as WarmResult;
       expect(again.parsed).toBe(1);
       expect(again.skipped_files.map((skip) => skip.path)).not.toContain('src/locked.py');
     } finally {
