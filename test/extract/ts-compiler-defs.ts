@@ -1,0 +1,72 @@
+// The TypeScript compiler's view of a file's definitions, for comparison with tldr's extraction:
+// functions (overload signatures included) and classes that no named definition encloses, the
+// classes' methods, constructors, accessors and function-valued properties, and `const f = () => …`
+// / `function` expressions bound by a variable statement. Namespace bodies and anonymous functions
+// are transparent (tldr neither qualifies names by them nor lists them). Lines are 1-based, from the
+// first token (decorators, `export` included, JSDoc excluded) to the last.
+import ts from 'typescript';
+
+export interface Definition {
+  kind: 'function' | 'class' | 'method';
+  name: string;
+  line: number;
+  end_line: number;
+}
+
+export function compilerDefinitions(fileName: string, text: string): Definition[] {
+  const kind = /\.[cm]?jsx?$/.test(fileName) ? ts.ScriptKind.JS : fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
+  const out: Definition[] = [];
+  const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
+  const add = (k: Definition['kind'], name: string, node: ts.Node) =>
+    out.push({ kind: k, name, line: lineOf(node.getStart(sf)), end_line: lineOf(node.getEnd()) });
+  const isFunctionValue = (e: ts.Expression | undefined) => e !== undefined && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
+  const memberName = (member: ts.ClassElement): string | undefined => {
+    if (!member.name) return undefined;
+    if (ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name) || ts.isStringLiteral(member.name)) return member.name.text;
+    return member.name.getText(sf).replace(/\s+/g, ' ');
+  };
+  const addClass = (node: ts.ClassDeclaration | ts.ClassExpression, name: string) => {
+    add('class', name, node);
+    for (const member of node.members) {
+      const memberKey = memberName(member);
+      if (ts.isConstructorDeclaration(member)) add('method', `${name}.constructor`, member);
+      else if (!memberKey) continue;
+      else if (ts.isMethodDeclaration(member) || ts.isGetAccessorDeclaration(member) || ts.isSetAccessorDeclaration(member)) {
+        add('method', `${name}.${memberKey}`, member);
+      } else if (ts.isPropertyDeclaration(member) && isFunctionValue(member.initializer)) {
+        add('method', `${name}.${memberKey}`, member);
+      }
+    }
+  };
+  // Definitions not inside another named definition; anonymous functions (IIFEs, callbacks) and
+  // namespace bodies are transparent, as they are for tldr.
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node) && node.name) {
+      add('function', node.name.text, node);
+      return;
+    }
+    if (ts.isClassDeclaration(node) && node.name) {
+      addClass(node, node.name.text);
+      return;
+    }
+    if (ts.isVariableStatement(node) && node.declarationList.declarations.length === 1) {
+      const declaration = node.declarationList.declarations[0];
+      if (ts.isIdentifier(declaration.name) && isFunctionValue(declaration.initializer)) {
+        add('function', declaration.name.text, node);
+        return;
+      }
+    }
+    // `x.y = function…` / `module.exports = class X…` bind functions and classes that tldr names
+    // after the assignment; the compiler's declarations do not, so only named classes are compared.
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const right = node.right;
+      if (ts.isClassExpression(right) && right.name) return addClass(right, right.name.text);
+      if (isFunctionValue(right) || ts.isClassExpression(right)) return;
+    }
+    if (ts.isObjectLiteralExpression(node) || ts.isClassExpression(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
