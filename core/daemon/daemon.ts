@@ -5,7 +5,7 @@ import { tryAcquireLock } from './lock.js';
 import { ensureRuntimeDir } from './paths.js';
 import type { PingResult } from './protocol.js';
 import { DaemonServer, type CommandLineRunner, type OpenedIndex } from './server.js';
-import { DAEMON_VERSION, DaemonConnection, DaemonUnavailable, daemonPaths, type DaemonPaths } from './wire.js';
+import { DAEMON_VERSION, DaemonConnection, DaemonUnavailable, daemonPaths, type DaemonPaths } from './wire.cjs';
 
 export const DEFAULT_IDLE_MS = 30 * 60 * 1000;
 /** How long a starting daemon waits for another one that holds the lock to answer or go away. */

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { isDaemonProcess, lockHolder } from './lock.js';
 import type { PingResult, StatusResult, WireError } from './protocol.js';
-import { DaemonUnavailable, daemonPaths, requestOnce } from './wire.js';
+import { DaemonUnavailable, daemonPaths, requestOnce } from './wire.cjs';
 
 const CLI_ENTRY = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
 

@@ -4,7 +4,7 @@
 // computes in-process; a TldrError from the handler is the answer and is rethrown as such.
 import { TldrError } from '../errors.js';
 import { spawnDaemon } from './lifecycle.js';
-import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from './wire.js';
+import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from './wire.cjs';
 import type { NotifyResult } from './protocol.js';
 
 export type DaemonAnswer = { answered: true; result: unknown } | { answered: false };

@@ -18,7 +18,7 @@ import type {
   StatusResult,
   WireError,
 } from './protocol.js';
-import { BadMessage, DAEMON_VERSION, FrameDecoder, FrameError, encodeFrame, type DaemonPaths } from './wire.js';
+import { BadMessage, DAEMON_VERSION, FrameDecoder, FrameError, encodeFrame, type DaemonPaths } from './wire.cjs';
 
 export type OpenedIndex = ProjectIndex & { close(): Promise<void> };
 

@@ -2,7 +2,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { TldrError } from '../errors.js';
-import { findProjectRoot } from './find-root.js';
+import { findProjectRoot } from './find-root.cjs';
 
 export { findProjectRoot };
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpath
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { daemonPaths } from '../../dist/core/daemon/wire.js';
+import { daemonPaths } from '../../dist/core/daemon/wire.cjs';
 
 export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js');
 

@@ -2,7 +2,7 @@
 // idle shutdown and the version handshake — all on real daemon processes.
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, statSync } from 'node:fs';
-import { DaemonConnection, daemonPaths } from '../../dist/core/daemon/wire.js';
+import { DaemonConnection, daemonPaths } from '../../dist/core/daemon/wire.cjs';
 import { alive, cleanupProjects, cli, cliAsync, daemonProcesses, lockPid, makeProject, waitFor } from './helpers.js';
 
 const SOURCE = {

@@ -1,10 +1,11 @@
 // Every query command answers the same bytes through the daemon and in-process: stdout, stderr
 // and exit code, for results and for errors alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { COMMANDS } from '../../dist/cli/commands/index.js';
-import { cleanupProjects, cli, makeProject, type TempProject } from './helpers.js';
+import { CLI, cleanupProjects, cli, cliEnv, makeProject, type TempProject } from './helpers.js';
 
 afterAll(cleanupProjects);
 
@@ -138,6 +139,19 @@ describe('the same bytes through the daemon and in-process', () => {
       if (argv.includes('--json')) JSON.parse(viaDaemon.stdout);
     }
   }
+
+  it('the `tldr` bin (CommonJS entry) prints the same as the ES module entry, with and without the daemon', () => {
+    const bin = join(dirname(CLI), 'tldr.cjs');
+    for (const argv of [['structure', 'src/geometry.py', '--json'], ['summary', 'src/config.ts'], ['tree', 'missing'], ['tree', '--help']]) {
+      for (const extra of [[], ['--no-daemon']]) {
+        const viaMain = cli([...argv, ...extra], project.root);
+        const viaBin = spawnSync(process.execPath, [bin, ...argv, ...extra], { cwd: project.root, env: cliEnv(), encoding: 'utf8' });
+        expect(viaBin.stdout, argv.join(' ')).toBe(viaMain.stdout);
+        expect(viaBin.stderr).toBe(viaMain.stderr);
+        expect(viaBin.status).toBe(viaMain.status);
+      }
+    }
+  });
 
   it('a symlink out of the project is refused the same way on both paths', () => {
     const viaDaemon = cli(['tree', 'etc-link'], join(project.root, 'src'));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DaemonConnection, daemonPaths } from '../../dist/core/daemon/wire.js';
+import { DaemonConnection, daemonPaths } from '../../dist/core/daemon/wire.cjs';
 import { cleanupProjects, cli, lockPid, makeProject, type TempProject } from './helpers.js';
 
 afterAll(cleanupProjects);

@@ -5,7 +5,7 @@ import { appendFileSync, copyFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { pythonStdlib } from '../../dist/bench/real-code.js';
-import { DAEMON_VERSION, DaemonConnection, FrameDecoder, MAX_FRAME_BYTES, daemonPaths, encodeFrame } from '../../dist/core/daemon/wire.js';
+import { DAEMON_VERSION, DaemonConnection, FrameDecoder, MAX_FRAME_BYTES, daemonPaths, encodeFrame } from '../../dist/core/daemon/wire.cjs';
 import { cleanupProjects, cli, makeProject, waitFor, type TempProject } from './helpers.js';
 
 afterAll(cleanupProjects);

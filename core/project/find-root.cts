@@ -1,5 +1,5 @@
-// Project root discovery on its own, importing only node builtins: the daemon fast path loads it
-// at the start of every hook and CLI call, before anything else.
+// Project root discovery on its own, importing only node builtins, as CommonJS: the daemon fast
+// path loads it at the start of every hook and CLI call, before anything else.
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 

@@ -1,0 +1,166 @@
+// The daemon on the real ≈ 100k-line tree: query latency inside the daemon (over its socket, one
+// open connection), the CLI round trip through the daemon against bare `node -e ''` measured in the
+// same run, how soon an edited file shows in answers, and the daemon's memory.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDaemon, stopDaemon } from '../../core/daemon/lifecycle.js';
+import type { StatusResult } from '../../core/daemon/protocol.js';
+import { DaemonConnection, daemonPaths } from '../../core/daemon/wire.cjs';
+import { warmProject } from '../../core/index/open.js';
+import { closeExtractPool } from '../../core/pool/extract-pool.js';
+import { queryHandler } from '../../core/query/handlers.js';
+import type { FileRecord } from '../../core/types.js';
+import { buildRealTree, type RealTree } from '../real-code.js';
+import type { BenchSuite, Metric, TimedTask } from '../suite.js';
+
+const CLI = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+/** Process-start samples per command; interleaved so both see the same machine load. */
+const START_SAMPLES = 30;
+const EDIT_SAMPLES = 10;
+
+let tree: RealTree | undefined;
+let connection: DaemonConnection | undefined;
+/** Files of 300 lines or more: the ones an agent asks about instead of reading them. */
+let paths: string[] = [];
+let names: string[] = [];
+
+async function ask(body: Parameters<DaemonConnection['send']>[0]): Promise<unknown> {
+  const reply = await connection!.send(body);
+  if (!reply.ok) throw new Error(`daemon error: ${reply.error.message}`);
+  return reply.result;
+}
+
+const query = (name: string, args: unknown) => ask({ op: 'query', name, args, cwd: tree!.root });
+const status = () => ask({ op: 'status' }) as Promise<StatusResult>;
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Wall time of one process run, in ms. */
+function timeProcess(args: string[]): number {
+  const env = { ...process.env };
+  delete env.NODE_EXTRA_CA_CERTS;
+  const started = performance.now();
+  const run = spawnSync(process.execPath, args, { cwd: tree!.root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const elapsed = performance.now() - started;
+  if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
+  return elapsed;
+}
+
+export const suite: BenchSuite = {
+  name: 'daemon',
+  async setup() {
+    tree = buildRealTree(100_000);
+    await warmProject(tree.root);
+    await closeExtractPool();
+    await startDaemon(tree.root, { wait: true, idleMs: 15 * 60 * 1000 });
+    connection = await DaemonConnection.open(daemonPaths(tree.root).socket);
+    await until(async () => (await status()).watched_directories > 0, 'the daemon to load the index');
+    const all = (await query('tree', {})) as { files: { path: string; lines: number }[] };
+    paths = all.files.filter((file) => file.lines >= 300).map((file) => file.path);
+    if (queryHandler('extract')) {
+      // Function names to ask signature/impact about, from the records the daemon holds.
+      const records = await Promise.all(paths.map((path) => query('extract', { file: path }) as Promise<FileRecord>));
+      names = [...new Set(records.flatMap((record) => record.functions.map((fn) => fn.name)))].filter((n) => !n.startsWith('<')).sort();
+    }
+  },
+  tasks(): TimedTask[] {
+    let next = 0;
+    const file = () => paths[next++ % paths.length];
+    const name = () => names[next++ % names.length];
+    const tasks: TimedTask[] = [
+      { name: 'ping (transport only)', fn: () => ask({ op: 'ping' }) },
+      { name: `tree <file>`, fn: () => query('tree', { path: file() }) },
+    ];
+    // Each handler's argument object, as its CLI command builds it.
+    const perFile: Record<string, (path: string) => unknown> = {
+      structure: (path) => ({ path }),
+      summary: (file) => ({ file }),
+      extract: (file) => ({ file }),
+      imports: (file) => ({ file }),
+    };
+    for (const [q, args] of Object.entries(perFile).filter(([q]) => queryHandler(q))) {
+      tasks.push({ name: `${q} <file> (${paths.length} files ≥ 300 lines)`, fn: () => query(q, args(file())), maxP50Ms: 2, maxP99Ms: 20 });
+    }
+    for (const q of ['signature', 'impact'].filter((n) => queryHandler(n) && names.length > 0)) {
+      tasks.push({ name: `${q} <name> (${names.length} names)`, fn: () => query(q, { name: name() }), maxP50Ms: 2, maxP99Ms: 20 });
+    }
+    if (queryHandler('structure')) {
+      // The daemon's side of the CLI fast path: parse the command line, answer, format.
+      tasks.push({ name: 'run `structure <file> --json` (fast path, daemon side)', fn: () => ask({ op: 'run', argv: ['structure', file(), '--json'], cwd: tree!.root }), maxP50Ms: 2, maxP99Ms: 20 });
+    }
+    return tasks;
+  },
+  async metrics() {
+    const metrics: Metric[] = [];
+    const target = paths[0];
+    const command = queryHandler('structure') ? ['structure', target, '--json'] : ['tree', target, '--json'];
+    const floor: number[] = [];
+    const viaDaemon: number[] = [];
+    for (let i = 0; i < START_SAMPLES; i++) {
+      floor.push(timeProcess(['-e', '']));
+      viaDaemon.push(timeProcess([CLI, ...command]));
+    }
+    const floorP50 = percentile(floor, 50);
+    const daemonP50 = percentile(viaDaemon, 50);
+    metrics.push(
+      { name: "bare `node -e ''` p50 (the floor)", value: floorP50, unit: 'ms' },
+      { name: `\`tldr ${command.join(' ')}\` through the daemon p50`, value: daemonP50, unit: 'ms' },
+      { name: 'CLI through the daemon over the floor (p50)', value: daemonP50 - floorP50, unit: 'ms', max: 15 },
+      { name: 'CLI through the daemon over the floor (best run of each)', value: Math.min(...viaDaemon) - Math.min(...floor), unit: 'ms' },
+    );
+
+    // An edit appended to a file, then asked for without any notice: by path (the query's own
+    // size+mtime check), and project-wide (the watcher's invalidation).
+    const edited = target;
+    const byPath: number[] = [];
+    const projectWide: number[] = [];
+    for (let i = 0; i < EDIT_SAMPLES; i++) {
+      const before = ((await query('tree', { path: edited })) as { lines: number }).lines;
+      let started = performance.now();
+      appendFileSync(join(tree!.root, edited), `\n\ndef tldr_probe_${i}(x):\n    return x\n`);
+      await until(async () => ((await query('tree', { path: edited })) as { lines: number }).lines > before, 'the edit to show project-wide', 10_000);
+      projectWide.push(performance.now() - started);
+      if (queryHandler('structure')) {
+        started = performance.now();
+        appendFileSync(join(tree!.root, edited), `\n\ndef tldr_probe_more_${i}(x):\n    return x\n`);
+        await until(async () => JSON.stringify(await query('structure', { path: edited })).includes(`tldr_probe_more_${i}`), 'the edit to show by path', 10_000);
+        byPath.push(performance.now() - started);
+      }
+    }
+    metrics.push(
+      { name: `edit visible project-wide (watcher), median of ${EDIT_SAMPLES}`, value: percentile(projectWide, 50), unit: 'ms', max: 50 },
+      { name: 'edit visible project-wide (watcher), worst', value: Math.max(...projectWide), unit: 'ms' },
+    );
+    if (byPath.length > 0) {
+      metrics.push(
+        { name: `edit visible to a query of that file, median of ${EDIT_SAMPLES}`, value: percentile(byPath, 50), unit: 'ms', max: 50 },
+        { name: 'edit visible to a query of that file, worst', value: Math.max(...byPath), unit: 'ms' },
+      );
+    }
+    const final = await status();
+    metrics.push(
+      { name: `daemon RSS (${final.files} files, ${final.symbols} symbols, ${tree!.lines} lines)`, value: final.rss_bytes / 1024 / 1024, unit: 'MB', max: 250 },
+    );
+    return metrics;
+  },
+  async teardown() {
+    connection?.close();
+    if (tree) await stopDaemon(tree.root);
+    tree?.cleanup();
+    paths = [];
+    names = [];
+  },
+};
