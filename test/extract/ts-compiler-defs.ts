@@ -59,7 +59,8 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
     }
     // `x.y = function…` / `module.exports = class X…` bind functions and classes that tldr names
     // after the assignment; the compiler's declarations do not, so only named classes are compared.
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    // (`a[k] = () => …` binds no name: its function is anonymous for both.)
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
       const right = node.right;
       if (ts.isClassExpression(right) && right.name) return addClass(right, right.name.text);
       if (isFunctionValue(right) || ts.isClassExpression(right)) return;
