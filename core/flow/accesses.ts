@@ -88,6 +88,31 @@ function collect(syntax: Syntax, node: CfgNode, profile: FlowProfile): Collected
   return walker.out;
 }
 
+/** The data profile's lists as sets, built once per profile. */
+interface Kinds {
+  identifiers: Set<string>;
+  selfTypes: Set<string>;
+  skip: Set<string>;
+  update: Set<string>;
+}
+
+const kindsCache = new WeakMap<FlowProfile, Kinds>();
+
+function kindsOf(profile: FlowProfile): Kinds {
+  let kinds = kindsCache.get(profile);
+  if (!kinds) {
+    const data = profile.data;
+    kinds = {
+      identifiers: new Set(data.identifiers),
+      selfTypes: new Set(data.selfTypes ?? []),
+      skip: new Set(data.skip),
+      update: new Set(data.update),
+    };
+    kindsCache.set(profile, kinds);
+  }
+  return kinds;
+}
+
 class Walker {
   readonly out: Collected = { defs: [], uses: [], callees: [], mutations: [], declared: new Set(), selfNames: new Set() };
   private readonly data: DataProfile;
@@ -103,10 +128,11 @@ class Walker {
     private readonly ignored?: Set<SNode>,
   ) {
     this.data = profile.data;
-    this.identifiers = new Set(this.data.identifiers);
-    this.selfTypes = new Set(this.data.selfTypes ?? []);
-    this.skip = new Set(this.data.skip);
-    this.update = new Set(this.data.update);
+    const kinds = kindsOf(profile);
+    this.identifiers = kinds.identifiers;
+    this.selfTypes = kinds.selfTypes;
+    this.skip = kinds.skip;
+    this.update = kinds.update;
   }
 
   private text(node: SNode): string {

@@ -114,6 +114,7 @@ export function buildCfg(syntax: Syntax, fn: SNode, profile: FlowProfile): Cfg {
 class Builder {
   private readonly nodes: CfgNode[] = [];
   private readonly edges: CfgEdge[] = [];
+  private readonly edgeKeys = new Set<string>();
   private readonly frames: Frame[] = [];
   private protectedDepth = 0;
   private exitId = -1;
@@ -194,7 +195,9 @@ class Builder {
   }
 
   private edge(from: number, to: number, kind: EdgeKind): void {
-    for (const e of this.edges) if (e.from === from && e.to === to && e.kind === kind) return;
+    const key = `${from}>${to}>${kind}`;
+    if (this.edgeKeys.has(key)) return;
+    this.edgeKeys.add(key);
     this.edges.push({ from, to, kind });
   }
 

@@ -63,11 +63,13 @@ export function buildPdg(cfg: Cfg, flow: Dataflow): Pdg {
     }
   }
   const data: DataDep[] = [];
-  const dataSeen = new Set<string>();
+  const dataSeen = new Map<number, string[]>();
   for (const du of flow.defUses) {
-    const key = `${du.defNode}:${du.useNode}:${du.name}`;
-    if (dataSeen.has(key)) continue;
-    dataSeen.add(key);
+    const key = du.defNode * n + du.useNode;
+    const names = dataSeen.get(key);
+    if (names?.includes(du.name)) continue;
+    if (names) names.push(du.name);
+    else dataSeen.set(key, [du.name]);
     data.push({ from: du.defNode, to: du.useNode, name: du.name });
   }
   const dependsOn: number[][] = Array.from({ length: n }, () => []);

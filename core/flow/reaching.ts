@@ -96,16 +96,17 @@ export function reachingDefinitions(cfg: Cfg, accesses: NodeAccesses[]): Dataflo
     }
   }
   const defUses: DefUse[] = [];
-  const seen = new Set<string>();
   for (let id = 0; id < n; id++) {
     const base = id * words;
+    // One pair per (definition site, use row) of this node; a definition index names its node, row and variable.
+    const seen = new Set<number>();
     for (const use of accesses[id].uses) {
       const candidates = byName.get(use.name);
       if (!candidates) continue;
       for (const index of candidates) {
         if ((input[base + (index >>> 5)] & (1 << (index & 31))) === 0) continue;
         const d = defs[index];
-        const key = `${d.node}:${d.row}:${id}:${use.row}:${use.name}`;
+        const key = index * 1_000_003 + use.row;
         if (seen.has(key)) continue;
         seen.add(key);
         defUses.push({ name: use.name, defNode: d.node, defRow: d.row, useNode: id, useRow: use.row });

@@ -2,7 +2,7 @@
 // (CFG shape, defs/uses, captures); doing that through web-tree-sitter's Node objects would cross
 // into WASM on every step, so the function is copied once with a TreeCursor walk and analysed
 // as ordinary objects. Comments are dropped: they never carry control or data flow.
-import type { Node } from 'web-tree-sitter';
+import type { Language, Node } from 'web-tree-sitter';
 
 export interface SNode {
   type: string;
@@ -25,43 +25,101 @@ export interface Syntax {
   source: string;
 }
 
-function isComment(type: string): boolean {
-  return type.endsWith('comment');
+/** Per grammar: node type names, field names, and which types are named, indexed by id. */
+interface Vocabulary {
+  types: string[];
+  fields: (string | null)[];
+  named: Int8Array;
+  comment: Int8Array;
 }
 
-/** Copies `node` and its descendants (comments excluded) into plain objects. */
+const vocabularies = new WeakMap<Language, Vocabulary>();
+
+function vocabularyOf(language: Language): Vocabulary {
+  let v = vocabularies.get(language);
+  if (!v) {
+    const count = language.types.length;
+    v = { types: language.types, fields: language.fields, named: new Int8Array(count).fill(-1), comment: new Int8Array(count) };
+    for (let id = 0; id < count; id++) if ((language.types[id] ?? '').endsWith('comment')) v.comment[id] = 1;
+    vocabularies.set(language, v);
+  }
+  return v;
+}
+
+let lastSource: string | undefined;
+let lastStarts: number[] = [];
+
+/** Offsets where each line of `source` starts; the last file's table is kept (functions of one file come together). */
+function lineStarts(source: string): number[] {
+  if (source !== lastSource) {
+    const starts = [0];
+    for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+    lastSource = source;
+    lastStarts = starts;
+  }
+  return lastStarts;
+}
+
+function rowOf(starts: number[], index: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * Copies `node` and its descendants (comments excluded) into plain objects. The walk reads only
+ * ids and offsets from the cursor (each cursor read crosses into WASM); names and rows are looked
+ * up on the JS side.
+ */
 export function mirror(node: Node, source: string): Syntax {
+  const vocabulary = vocabularyOf(node.tree.language);
+  const starts = lineStarts(source);
+  const language = node.tree.language;
   const cursor = node.walk();
-  const root: SNode = {
-    type: cursor.nodeType,
-    named: cursor.nodeIsNamed,
-    field: null,
-    startRow: cursor.startPosition.row,
-    endRow: cursor.endPosition.row,
-    from: cursor.startIndex,
-    to: cursor.endIndex,
-    children: [],
-    parent: null,
+  const make = (parent: SNode | null, typeId: number, named: boolean): SNode => {
+    const type = vocabulary.types[typeId] ?? 'ERROR';
+    if (!named && parent) {
+      // Tokens are leaves; flow analysis reads only their type (operators, keywords).
+      return { type, named, field: null, startRow: parent.startRow, endRow: parent.startRow, from: parent.from, to: parent.from, children: [], parent };
+    }
+    const from = cursor.startIndex;
+    const to = cursor.endIndex;
+    return {
+      type,
+      named,
+      field: parent ? vocabulary.fields[cursor.currentFieldId] ?? null : null,
+      startRow: rowOf(starts, from),
+      endRow: rowOf(starts, to),
+      from,
+      to,
+      children: [],
+      parent,
+    };
   };
+  const isNamed = (typeId: number): boolean => {
+    // ERROR nodes carry an id past the grammar's types (65535).
+    if (typeId >= vocabulary.named.length) return cursor.nodeIsNamed;
+    let named = vocabulary.named[typeId];
+    if (named < 0) named = vocabulary.named[typeId] = language.nodeTypeIsNamed(typeId) ? 1 : 0;
+    return named === 1;
+  };
+  const rootType = cursor.nodeTypeId;
+  const root = make(null, rootType, isNamed(rootType));
   let current = root;
   if (cursor.gotoFirstChild()) {
     for (;;) {
-      const type = cursor.nodeType;
+      const typeId = cursor.nodeTypeId;
       let descended = false;
-      if (!isComment(type)) {
-        const child: SNode = {
-          type,
-          named: cursor.nodeIsNamed,
-          field: cursor.currentFieldName,
-          startRow: cursor.startPosition.row,
-          endRow: cursor.endPosition.row,
-          from: cursor.startIndex,
-          to: cursor.endIndex,
-          children: [],
-          parent: current,
-        };
+      if (!vocabulary.comment[typeId]) {
+        const named = isNamed(typeId);
+        const child = make(current, typeId, named);
         current.children.push(child);
-        if (cursor.gotoFirstChild()) {
+        if (named && cursor.gotoFirstChild()) {
           current = child;
           descended = true;
         }
