@@ -15,7 +15,9 @@ import type { FileRecord } from '../../core/types.js';
 import { buildRealTree, type RealTree } from '../real-code.js';
 import type { BenchSuite, Metric, TimedTask } from '../suite.js';
 
+/** The ES module entry and the package's `bin` (CommonJS), both through the same fast path. */
 const CLI = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/tldr.cjs', import.meta.url));
 /** Process-start samples per command; interleaved so both see the same machine load. */
 const START_SAMPLES = 30;
 const EDIT_SAMPLES = 10;
@@ -24,6 +26,7 @@ let tree: RealTree | undefined;
 let connection: DaemonConnection | undefined;
 /** Files of 300 lines or more: the ones an agent asks about instead of reading them. */
 let paths: string[] = [];
+let longFiles: { path: string; lines: number }[] = [];
 let names: string[] = [];
 
 async function ask(body: Parameters<DaemonConnection['send']>[0]): Promise<unknown> {
@@ -59,6 +62,30 @@ function timeProcess(args: string[]): number {
   return elapsed;
 }
 
+let probes = 0;
+
+/** Appends a function to `path` EDIT_SAMPLES times; how long until answers show it, in ms. */
+async function editLatency(path: string): Promise<{ projectWide: number[]; byPath: number[] }> {
+  const projectWide: number[] = [];
+  const byPath: number[] = [];
+  const append = () => appendFileSync(join(tree!.root, path), `\n\ndef tldr_probe_${++probes}(x):\n    return x\n`);
+  for (let i = 0; i < EDIT_SAMPLES; i++) {
+    const before = ((await query('tree', { path })) as { lines: number }).lines;
+    let started = performance.now();
+    append();
+    await until(async () => ((await query('tree', { path })) as { lines: number }).lines > before, 'the edit to show project-wide', 10_000);
+    projectWide.push(performance.now() - started);
+    if (queryHandler('structure')) {
+      started = performance.now();
+      append();
+      const name = `tldr_probe_${probes}`;
+      await until(async () => JSON.stringify(await query('structure', { path })).includes(name), 'the edit to show by path', 10_000);
+      byPath.push(performance.now() - started);
+    }
+  }
+  return { projectWide, byPath };
+}
+
 export const suite: BenchSuite = {
   name: 'daemon',
   async setup() {
@@ -69,7 +96,8 @@ export const suite: BenchSuite = {
     connection = await DaemonConnection.open(daemonPaths(tree.root).socket);
     await until(async () => (await status()).watched_directories > 0, 'the daemon to load the index');
     const all = (await query('tree', {})) as { files: { path: string; lines: number }[] };
-    paths = all.files.filter((file) => file.lines >= 300).map((file) => file.path);
+    longFiles = all.files.filter((file) => file.lines >= 300);
+    paths = longFiles.map((file) => file.path);
     if (queryHandler('extract')) {
       // Function names to ask signature/impact about, from the records the daemon holds.
       const records = await Promise.all(paths.map((path) => query('extract', { file: path }) as Promise<FileRecord>));
@@ -108,47 +136,46 @@ export const suite: BenchSuite = {
     const target = paths[0];
     const command = queryHandler('structure') ? ['structure', target, '--json'] : ['tree', target, '--json'];
     const floor: number[] = [];
-    const viaDaemon: number[] = [];
+    const viaMain: number[] = [];
+    const viaBin: number[] = [];
+    const inProcess: number[] = [];
     for (let i = 0; i < START_SAMPLES; i++) {
       floor.push(timeProcess(['-e', '']));
-      viaDaemon.push(timeProcess([CLI, ...command]));
+      viaMain.push(timeProcess([CLI, ...command]));
+      viaBin.push(timeProcess([BIN, ...command]));
+      if (i < START_SAMPLES / 3) inProcess.push(timeProcess([BIN, ...command, '--no-daemon']));
     }
     const floorP50 = percentile(floor, 50);
-    const daemonP50 = percentile(viaDaemon, 50);
+    const shown = command.join(' ');
     metrics.push(
       { name: "bare `node -e ''` p50 (the floor)", value: floorP50, unit: 'ms' },
-      { name: `\`tldr ${command.join(' ')}\` through the daemon p50`, value: daemonP50, unit: 'ms' },
-      { name: 'CLI through the daemon over the floor (p50)', value: daemonP50 - floorP50, unit: 'ms', max: 15 },
-      { name: 'CLI through the daemon over the floor (best run of each)', value: Math.min(...viaDaemon) - Math.min(...floor), unit: 'ms' },
+      { name: `\`node dist/cli/tldr.cjs ${shown}\` (the bin) through the daemon p50`, value: percentile(viaBin, 50), unit: 'ms' },
+      { name: '  the bin over the floor (p50)', value: percentile(viaBin, 50) - floorP50, unit: 'ms', max: 15 },
+      { name: `\`node dist/cli/main.js ${shown}\` (ES module entry) through the daemon p50`, value: percentile(viaMain, 50), unit: 'ms' },
+      { name: '  main.js over the floor (p50)', value: percentile(viaMain, 50) - floorP50, unit: 'ms', max: 15 },
+      { name: '  main.js over the floor (best run of each)', value: Math.min(...viaMain) - Math.min(...floor), unit: 'ms' },
+      { name: `the same with --no-daemon (in-process) p50`, value: percentile(inProcess, 50), unit: 'ms' },
     );
 
-    // An edit appended to a file, then asked for without any notice: by path (the query's own
-    // size+mtime check), and project-wide (the watcher's invalidation).
-    const edited = target;
-    const byPath: number[] = [];
-    const projectWide: number[] = [];
-    for (let i = 0; i < EDIT_SAMPLES; i++) {
-      const before = ((await query('tree', { path: edited })) as { lines: number }).lines;
-      let started = performance.now();
-      appendFileSync(join(tree!.root, edited), `\n\ndef tldr_probe_${i}(x):\n    return x\n`);
-      await until(async () => ((await query('tree', { path: edited })) as { lines: number }).lines > before, 'the edit to show project-wide', 10_000);
-      projectWide.push(performance.now() - started);
-      if (queryHandler('structure')) {
-        started = performance.now();
-        appendFileSync(join(tree!.root, edited), `\n\ndef tldr_probe_more_${i}(x):\n    return x\n`);
-        await until(async () => JSON.stringify(await query('structure', { path: edited })).includes(`tldr_probe_more_${i}`), 'the edit to show by path', 10_000);
-        byPath.push(performance.now() - started);
-      }
-    }
-    metrics.push(
-      { name: `edit visible project-wide (watcher), median of ${EDIT_SAMPLES}`, value: percentile(projectWide, 50), unit: 'ms', max: 50 },
-      { name: 'edit visible project-wide (watcher), worst', value: Math.max(...projectWide), unit: 'ms' },
-    );
-    if (byPath.length > 0) {
+    // An edit appended to a file, then asked for without any notice: project-wide (the watcher's
+    // invalidation; re-parse in the pool, then the call graph patched) and by path (the query's own
+    // size+mtime check). On a file of median length among the long ones, and on the longest.
+    const byLength = [...longFiles].sort((a, b) => a.lines - b.lines || (a.path < b.path ? -1 : 1));
+    const typical = byLength[Math.floor(byLength.length / 2)];
+    const longest = byLength[byLength.length - 1];
+    for (const [label, file, limit] of [['a median long file', typical, 50], ['the longest file', longest, undefined]] as const) {
+      const { projectWide, byPath } = await editLatency(file.path);
+      const what = `${label} (${file.path}, ${file.lines} lines)`;
       metrics.push(
-        { name: `edit visible to a query of that file, median of ${EDIT_SAMPLES}`, value: percentile(byPath, 50), unit: 'ms', max: 50 },
-        { name: 'edit visible to a query of that file, worst', value: Math.max(...byPath), unit: 'ms' },
+        { name: `edit visible project-wide (watcher), ${what}, median of ${EDIT_SAMPLES}`, value: percentile(projectWide, 50), unit: 'ms', max: limit },
+        { name: '  worst', value: Math.max(...projectWide), unit: 'ms' },
       );
+      if (byPath.length > 0) {
+        metrics.push(
+          { name: `edit visible to a query of that file, median of ${EDIT_SAMPLES}`, value: percentile(byPath, 50), unit: 'ms', max: limit },
+          { name: '  worst', value: Math.max(...byPath), unit: 'ms' },
+        );
+      }
     }
     const final = await status();
     metrics.push(
@@ -161,6 +188,7 @@ export const suite: BenchSuite = {
     if (tree) await stopDaemon(tree.root);
     tree?.cleanup();
     paths = [];
+    longFiles = [];
     names = [];
   },
 };
