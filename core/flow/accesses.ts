@@ -47,10 +47,24 @@ export function nodeAccesses(syntax: Syntax, cfg: Cfg, profile: FlowProfile): No
   // Where the language marks mutable bindings (Rust `mut`), only those can change through a call.
   const mutable = profile.data.mutableNames?.(syntax.root, (n) => textOf(syntax, n));
   const mutates = (name: string) => locals.has(name) && !selfNames.includes(name) && (!mutable || mutable.has(name));
+  // A local closure's writes to captured variables happen when it is called: calls carry them too.
+  const effects = new Map<string, string[]>();
+  for (const c of collectors) {
+    if (c.closureWrites.length === 0) continue;
+    for (const d of c.defs) if (!d.weak && c.declared.has(d.name)) effects.set(d.name, c.closureWrites);
+  }
   return collectors.map((c) => {
     const defs = [...c.defs];
     const uses = [...c.uses];
-    for (const u of c.callees) if (locals.has(u.name)) uses.push(u);
+    for (const u of c.callees) {
+      if (!locals.has(u.name)) continue;
+      uses.push(u);
+      for (const name of effects.get(u.name) ?? []) {
+        if (!locals.has(name)) continue;
+        uses.push({ name, row: u.row });
+        defs.push({ name, row: u.row, weak: true });
+      }
+    }
     for (const m of c.mutations) {
       uses.push(m);
       if (mutates(m.name) && !c.selfNames.has(m.name)) defs.push({ name: m.name, row: m.row, weak: true });
@@ -64,6 +78,8 @@ interface Collected {
   uses: Use[];
   callees: Use[];
   mutations: Use[];
+  /** Captured variables that nested closures of this node write. */
+  closureWrites: string[];
   /** Names declared inside a closure (parameters, declarations): not captured. */
   declared: Set<string>;
   selfNames: Set<string>;
@@ -114,7 +130,7 @@ function kindsOf(profile: FlowProfile): Kinds {
 }
 
 class Walker {
-  readonly out: Collected = { defs: [], uses: [], callees: [], mutations: [], declared: new Set(), selfNames: new Set() };
+  readonly out: Collected = { defs: [], uses: [], callees: [], mutations: [], closureWrites: [], declared: new Set(), selfNames: new Set() };
   private readonly data: DataProfile;
   private readonly identifiers: Set<string>;
   private readonly selfTypes: Set<string>;
@@ -319,9 +335,10 @@ class Walker {
     const declared = got.declared;
     for (const use of got.uses) if (!declared.has(use.name)) this.out.uses.push(use);
     for (const callee of got.callees) if (!declared.has(callee.name)) this.out.callees.push(callee);
-    for (const m of got.mutations) if (!declared.has(m.name)) this.out.mutations.push(m);
-    for (const def of got.defs) {
-      if (!declared.has(def.name)) this.out.mutations.push({ name: def.name, row: def.row });
+    for (const m of [...got.mutations, ...got.defs]) {
+      if (declared.has(m.name)) continue;
+      this.out.mutations.push({ name: m.name, row: m.row });
+      if (!this.out.closureWrites.includes(m.name)) this.out.closureWrites.push(m.name);
     }
     for (const self of got.selfNames) this.out.selfNames.add(self);
   }

@@ -325,6 +325,12 @@ class Builder {
       if (embedded.endRow > embedded.startRow) rows.push([embedded.startRow + 1, embedded.endRow]);
       if (current.length === 0 && this.nodes.length > before) return undefined;
     }
+    // A nested function's body belongs to that function: the statement holding it stands for its
+    // first line (and for its last when the statement goes on after it: `});`).
+    for (const fn of scan.functions) {
+      const last = fn.to >= node.to ? fn.endRow : fn.endRow - 1;
+      if (last > fn.startRow) rows.push([fn.startRow + 1, last]);
+    }
     const region: Region = { nodes: [node], ...extra };
     if (holes.size > 0) region.holes = holes;
     if (temp) region.defTemp = temp;
@@ -336,15 +342,20 @@ class Builder {
   }
 
   /** Finds the outermost embedded constructs of a statement (not inside nested functions) and its kind. */
-  private scan(node: SNode): { embedded: SNode[]; kind: CfgNode['kind']; returnsEarly: boolean } {
+  private scan(node: SNode): { embedded: SNode[]; functions: SNode[]; kind: CfgNode['kind']; returnsEarly: boolean } {
     const p = this.profile;
     const embedded: SNode[] = [];
+    const functions: SNode[] = [];
     let kind: CfgNode['kind'] = 'statement';
     let returnsEarly = false;
     if (p.defers?.includes(node.type)) kind = 'defer';
     const visit = (n: SNode, top: boolean): void => {
       if (!n.named) return;
-      if (p.functions[n.type] || p.data.scopes?.includes(n.type)) return;
+      if (p.functions[n.type]) {
+        functions.push(n);
+        return;
+      }
+      if (p.data.scopes?.includes(n.type)) return;
       if (!top && this.isConstruct(n) && !p.parens.includes(n.type) && !this.isWrapperOnly(n)) {
         embedded.push(n);
         return;
@@ -357,7 +368,7 @@ class Builder {
       for (const child of n.children) visit(child, false);
     };
     visit(node, true);
-    return { embedded, kind, returnsEarly };
+    return { embedded, functions, kind, returnsEarly };
   }
 
   /** Blocks inside expressions that hold no statements are plain values, not constructs. */
