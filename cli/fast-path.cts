@@ -8,9 +8,12 @@ import { resolve } from 'node:path';
 import type { RunResult } from '../core/daemon/protocol.js';
 import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from '../core/daemon/wire.cjs';
 import { findProjectRoot } from '../core/project/find-root.cjs';
+import { readStdin } from './stdin.cjs';
 
 /** Commands whose call starts a missing daemon in the background (answered in-process meanwhile). */
 const AUTO_START_COMMANDS = new Set(['hook']);
+/** Commands that read stdin: it goes to the daemon with the command line (and stays in stdin.cts). */
+const STDIN_COMMANDS = new Set(['hook']);
 /** Commands that always run in the CLI process: they manage the daemon or the index themselves. */
 const LOCAL_COMMANDS = new Set(['daemon', 'warm', 'bench', 'mcp', 'hooks']);
 const LOCAL_FLAGS = new Set(['--no-daemon', '--help', '-h', '--version', '-V']);
@@ -24,9 +27,10 @@ export async function answerFromDaemon(argv: string[]): Promise<number | undefin
   // A --project that does not exist is the full CLI's to report.
   if (projectDir !== undefined && !existsSync(projectDir)) return undefined;
   const root = projectDir === undefined ? findProjectRoot(cwd) : realpathSync(projectDir);
+  const stdin = STDIN_COMMANDS.has(argv[0]) ? await readStdin() : undefined;
   let reply;
   try {
-    reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd }, replyTimeoutMs());
+    reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd, stdin }, replyTimeoutMs());
   } catch (error) {
     if (!(error instanceof DaemonUnavailable)) throw error;
     if (AUTO_START_COMMANDS.has(argv[0])) {

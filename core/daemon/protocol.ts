@@ -17,7 +17,13 @@ export interface QueryRequest extends RequestBase { op: 'query'; name: string; a
  * Runs a CLI command line the way the CLI would and answers what it would print — the hook and
  * CLI fast path. Answers `{handled: false}` for commands the daemon does not serve.
  */
-export interface RunRequest extends RequestBase { op: 'run'; argv: string[]; cwd: string }
+export interface RunRequest extends RequestBase {
+  op: 'run';
+  argv: string[];
+  cwd: string;
+  /** The client's standard input, for commands that read it (hooks). */
+  stdin?: string;
+}
 /** Marks files (absolute or relative to cwd) as possibly changed. */
 export interface NotifyRequest extends RequestBase { op: 'notify'; paths: string[]; cwd: string }
 export interface ShutdownRequest extends RequestBase { op: 'shutdown' }

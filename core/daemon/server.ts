@@ -30,6 +30,8 @@ export interface ServeContext {
   cwd: string;
   /** Marks files as changed (paths absolute or relative to cwd); they are re-parsed shortly. */
   notify(paths: string[]): NotifyResult;
+  /** The client's standard input, when it sent it (the fast path does for hook commands). */
+  stdin?: string;
 }
 
 /** Serves a CLI command line from inside the daemon (the CLI and hook fast path). */
@@ -219,6 +221,7 @@ export class DaemonServer {
           index: () => this.freshIndex(),
           cwd,
           notify: (paths) => this.notify(paths, cwd),
+          stdin: request.stdin,
         });
       }
     }
@@ -319,6 +322,7 @@ function validate(message: unknown): Request | { id: number | null; error: WireE
       break;
     case 'run':
       if (!Array.isArray(m.argv) || !m.argv.every((a) => typeof a === 'string')) return bad(id, 'run needs argv: string[]');
+      if (m.stdin !== undefined && typeof m.stdin !== 'string') return bad(id, 'run stdin must be a string');
       if (!absoluteCwd) return bad(id, 'run needs an absolute cwd');
       break;
     case 'notify':

@@ -118,6 +118,7 @@ describe('daemon transport', () => {
       { id: 7, v: DAEMON_VERSION, op: 'notify', paths: [1, 2], cwd: project.root },
       { id: 8, v: DAEMON_VERSION, op: 'query', name: 'constructor', args: {}, cwd: project.root },
       { id: 9, v: DAEMON_VERSION, op: 'query', name: '__proto__', args: {}, cwd: project.root },
+      { id: 10, v: DAEMON_VERSION, op: 'run', argv: ['tree'], cwd: project.root, stdin: { evil: true } },
     ];
     const { replies } = await rawExchange(socketPath, Buffer.concat(bad.map(frame)), bad.length);
     expect(replies).toHaveLength(bad.length);
@@ -128,6 +129,7 @@ describe('daemon transport', () => {
     expect(byId.get(6).message).toContain('argv');
     expect(byId.get(8)).toMatchObject({ message: 'unknown query constructor', exitCode: 2 });
     expect(byId.get(9)).toMatchObject({ message: 'unknown query __proto__', exitCode: 2 });
+    expect(byId.get(10).message).toContain('stdin must be a string');
   });
 
   it('refuses an oversized frame before reading it, hangs up, and keeps serving others', async () => {
