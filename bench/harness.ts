@@ -169,8 +169,9 @@ function compareWithBaseline(report: BenchReport, baseline: BenchReport): void {
     for (const metric of suite.metrics) {
       const old = before.metrics.find((candidate) => candidate.name === metric.name);
       if (!old || old.value === 0) continue;
+      const better = metric.better ?? (metric.max !== undefined ? 'lower' : metric.min !== undefined ? 'higher' : undefined);
       const worse =
-        metric.max !== undefined ? metric.value > old.value * REGRESSION_FACTOR : metric.min !== undefined ? metric.value * REGRESSION_FACTOR < old.value : false;
+        better === 'lower' ? metric.value > old.value * REGRESSION_FACTOR : better === 'higher' ? metric.value * REGRESSION_FACTOR < old.value : false;
       if (!worse) continue;
       metric.regression = `${fmt(metric.value)} vs ${fmt(old.value)} ${metric.unit} (${percent(metric.value, old.value)})`;
       report.regressions.push(`${suite.name} / ${metric.name}: ${metric.regression}`);

@@ -21,6 +21,8 @@ export interface Metric {
   /** Fails the run when value < min or value > max. */
   min?: number;
   max?: number;
+  /** Which way is better, for baseline comparison; implied by `max` (lower) or `min` (higher) when absent. */
+  better?: 'higher' | 'lower';
 }
 
 export interface BenchSuite {

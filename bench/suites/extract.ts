@@ -1,13 +1,12 @@
 // Parse + extract throughput per language, single-threaded, on real code (bench/real-code.ts):
 // what one pool worker achieves. Parse-only throughput is reported beside it so a slowdown can be
-// placed in the grammar or in the extraction.
+// placed in the grammar or in the extraction. No limits of their own (the issue sets none; the warm
+// suite holds the end-to-end one): a baseline comparison flags a language that got slower.
 import { extractRecord, prepareLanguage } from '../../core/extract/index.js';
 import { parseSource } from '../../core/parse/parser.js';
 import { cleanupRealCode, realSamples, type RealSample } from '../real-code.js';
 import type { BenchSuite, Metric } from '../suite.js';
 
-/** A full warm of 100k lines (≈ 4 MB) in 4 s on 2 workers needs ≈ 0.5 MB/s per worker at the very least. */
-const MIN_MB_PER_S = 0.5;
 const PASSES = 3;
 
 let samples: RealSample[] = [];
@@ -28,13 +27,13 @@ export const suite: BenchSuite = {
         await extractAll(sample);
       } catch (error) {
         // One language that cannot be extracted fails its own line, not the whole suite.
-        metrics.push({ name: `${name}: ${(error as Error).message}`, value: Number.NaN, unit: 'MB/s', min: MIN_MB_PER_S });
+        metrics.push({ name: `${name}: ${(error as Error).message}`, value: Number.NaN, unit: 'MB/s' });
         continue;
       }
       const parse = median(await timed(PASSES, () => parseAll(sample)));
       const full = median(await timed(PASSES, () => extractAll(sample)));
-      metrics.push({ name, value: mb / (full / 1000), unit: 'MB/s', min: MIN_MB_PER_S });
-      metrics.push({ name: `${sample.language} parse only`, value: mb / (parse / 1000), unit: 'MB/s' });
+      metrics.push({ name, value: mb / (full / 1000), unit: 'MB/s', better: 'higher' });
+      metrics.push({ name: `${sample.language} parse only`, value: mb / (parse / 1000), unit: 'MB/s', better: 'higher' });
     }
     return metrics;
   },

@@ -29,6 +29,7 @@ function suites(ratio: number): BenchSuite[] {
         { name: 'ratio', value: ratio, unit: '%', min: 90 },
         { name: 'count', value: 3, unit: 'files', max: 2 },
         { name: 'info', value: 7, unit: 'MB' },
+        { name: 'speed', value: ratio / 10, unit: 'MB/s', better: 'higher' },
       ],
     },
     {
@@ -49,7 +50,7 @@ describe('bench harness', () => {
     expect(demo.tasks[1].failures[0]).toMatch(/^p50 .* > 0 µs$/);
     expect(demo.tasks[0].samples).toBeGreaterThanOrEqual(5);
     expect(demo.tasks[0].p99_ms).toBeGreaterThanOrEqual(demo.tasks[0].p50_ms);
-    expect(demo.metrics.map((metric) => metric.failure)).toEqual([undefined, '3 files > 2', undefined]);
+    expect(demo.metrics.map((metric) => metric.failure)).toEqual([undefined, '3 files > 2', undefined, undefined]);
     expect(broken.error).toBe('no real code here');
     expect(report.failures).toEqual([
       expect.stringMatching(/^demo \/ impossible limit: p50/),
@@ -70,7 +71,7 @@ describe('bench harness', () => {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as BenchReport;
     expect(saved.suites[0].metrics[0].value).toBe(99);
     const report = await runBench({ suites: suites(70), baseline: file });
-    expect(report.regressions).toContain('demo / ratio: 70 vs 99 % (-29%)');
+    expect(report.regressions).toEqual(['demo / ratio: 70 vs 99 % (-29%)', 'demo / speed: 7 vs 9.90 MB/s (-29%)']);
     expect(report.suites[0].metrics[2].regression).toBeUndefined();
     const text = formatReport(report);
     expect(text).toContain('REGRESSION 70 vs 99 % (-29%)');
