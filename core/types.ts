@@ -166,6 +166,8 @@ export interface FileRecord {
   hash: string;
   size: number;
   line_count: number;
+  /** Approximate token count of the source (≈ cl100k), the yardstick of the file's summary budget. */
+  source_tokens?: number;
   /** Module docstring / leading file comment, first line. */
   doc?: string;
   /** All non-method functions, nested ones included (their qualified_name carries the path). */

@@ -14,6 +14,7 @@ import { syntaxErrors } from './errors.js';
 import { markExported } from './exports.js';
 import { hooksFor } from './languages/index.js';
 import { extractionQuery } from './queries.js';
+import { estimateTokens } from './tokens.js';
 
 export interface ExtractInput {
   /** Path relative to the project root, `/` separators. */
@@ -80,6 +81,7 @@ function buildRecord(query: Query, tree: Tree, language: LanguageId, source: str
     hash: '',
     size: 0,
     line_count: lineCount(source),
+    source_tokens: estimateTokens(source),
     functions: definitions.functions,
     classes: definitions.classes,
     imports,

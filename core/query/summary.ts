@@ -1,8 +1,13 @@
-// `summary <file>`: the token-lean text an agent reads instead of the whole file. Every
-// definition is kept (classes, methods, functions — nested ones indented under their parent) as
-// `L<start>-<end> <signature>`, with the first doc line when it is short; imports are one compact
-// line; syntax errors close the summary. Bodies, comments and blank lines are what it drops.
+// `summary <file>`: the token-lean text an agent reads instead of the file. Every definition is
+// listed — classes, methods, functions, nested ones under their parent — always with its name and
+// first line. Within a token budget (≤ 7.5 % of the file's estimated tokens for files of 300+ lines, more for
+// small files) detail is added back in priority order: signatures with `Lstart-end` ranges and
+// first doc lines for everything; when that does not fit, docs go first (private ones before
+// public ones), then signatures of private members, of methods, of functions, of classes, and
+// finally import detail. Definitions reduced to names are listed compactly, `name line`, on one
+// line per run. Syntax errors are always reported.
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, ImportedName, LanguageId } from '../types.js';
+import { estimateTokens } from '../extract/tokens.js';
 import type { QueryHandler } from './context.js';
 import { fileRecord } from './file-record.js';
 
@@ -16,22 +21,107 @@ export interface SummaryResult {
   lines: number;
   /** Number of definitions listed (classes, methods, functions). */
   definitions: number;
+  /** Estimated tokens of the summary and of the file it replaces. */
+  tokens: number;
+  source_tokens: number;
+  /** Detail reductions applied to fit the budget (0 = signatures, ranges and docs for everything). */
+  reductions: number;
   text: string;
 }
 
 const DOC_MAX = 72;
-const SIGNATURE_MAX = 180;
+const SIGNATURE_MAX = 140;
 
-function range(line: number, end: number): string {
-  return end > line ? `L${line}-${end}` : `L${line}`;
+/** 2 = signature, range and doc; 1 = signature and range; 0 = `name line` in a compact run. */
+type Detail = 0 | 1 | 2;
+
+interface Item {
+  name: string;
+  line: number;
+  end: number;
+  signature: string;
+  doc?: string;
+  isClass: boolean;
+  topLevel: boolean;
+  isPrivate: boolean;
+  children: Item[];
+  detail: Detail;
 }
 
 function short(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-function docSuffix(doc: string | undefined): string {
-  return doc ? `  # ${short(doc, DOC_MAX)}` : '';
+function isPrivateName(name: string, modifiers?: string[]): boolean {
+  return /^[_#]/.test(name) && !/^__\w+__$/.test(name) || (modifiers?.includes('private') ?? false);
+}
+
+function fromFunction(f: FunctionRecord): Item {
+  return {
+    name: f.name, line: f.line, end: f.end_line, signature: f.signature, doc: f.doc, isClass: false, topLevel: false,
+    isPrivate: isPrivateName(f.name, f.modifiers) || f.parent_function !== undefined, children: [], detail: 2,
+  };
+}
+
+function fromClass(c: ClassRecord): Item {
+  return {
+    name: c.name, line: c.line, end: c.end_line, signature: c.signature, doc: c.doc, isClass: true, topLevel: false,
+    isPrivate: isPrivateName(c.name), children: [], detail: 2,
+  };
+}
+
+/** Definitions as a tree by line-range containment, in file order. */
+function definitionTree(record: FileRecord): { roots: Item[]; all: Item[] } {
+  const all: Item[] = [];
+  for (const c of record.classes) {
+    all.push(fromClass(c));
+    for (const m of c.methods) all.push(fromFunction(m));
+  }
+  for (const f of record.functions) all.push(fromFunction(f));
+  all.sort((a, b) => a.line - b.line || b.end - a.end || Number(b.isClass) - Number(a.isClass));
+  const roots: Item[] = [];
+  const open: Item[] = [];
+  for (const item of all) {
+    while (open.length > 0 && !(item.line >= open[open.length - 1].line && item.end <= open[open.length - 1].end)) open.pop();
+    const parent = open[open.length - 1];
+    if (parent) parent.children.push(item);
+    else {
+      item.topLevel = true;
+      roots.push(item);
+    }
+    open.push(item);
+  }
+  return { roots, all };
+}
+
+function range(item: Item): string {
+  return item.end > item.line ? `L${item.line}-${item.end}` : `L${item.line}`;
+}
+
+/** `name line {members…}`; without `lines`, members are names only (top-level items keep their line). */
+function compact(item: Item, lines: boolean): string {
+  const inner = item.children.length > 0 ? ` {${item.children.map((c) => compact(c, lines)).join(', ')}}` : '';
+  return lines || item.topLevel ? `${item.name} ${item.line}${inner}` : `${item.name}${inner}`;
+}
+
+function renderItems(items: Item[], depth: number, out: string[], lines: boolean): void {
+  const indent = '  '.repeat(depth);
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 0) out.push(`${indent}${run.join(', ')}`);
+    run = [];
+  };
+  for (const item of items) {
+    if (item.detail === 0) {
+      run.push(compact(item, lines));
+      continue;
+    }
+    flush();
+    const doc = item.detail === 2 && item.doc ? `  # ${short(item.doc, DOC_MAX)}` : '';
+    out.push(`${indent}${range(item)} ${short(item.signature, SIGNATURE_MAX)}${doc}`);
+    renderItems(item.children, depth + 1, out, lines);
+  }
+  flush();
 }
 
 function lastSegment(module: string): string {
@@ -49,54 +139,85 @@ function importText(imp: ImportRecord): string {
   return names.length > 0 ? `${imp.module} {${names.join(', ')}}` : imp.module;
 }
 
-interface Entry {
-  line: number;
-  end: number;
-  text: string;
+type ImportDetail = 'full' | 'modules' | 'count';
+
+function importLine(imports: ImportRecord[], detail: ImportDetail): string | undefined {
+  if (imports.length === 0) return undefined;
+  if (detail === 'count') return `imports: ${imports.length} statements`;
+  const parts = detail === 'full' ? imports.map(importText) : [...new Set(imports.map((i) => i.module))];
+  return `imports: ${parts.join('; ')}`;
 }
 
-function functionEntry(f: FunctionRecord): Entry {
-  return { line: f.line, end: f.end_line, text: `${range(f.line, f.end_line)} ${short(f.signature, SIGNATURE_MAX)}${docSuffix(f.doc)}` };
-}
-
-function classEntry(c: ClassRecord): Entry {
-  return { line: c.line, end: c.end_line, text: `${range(c.line, c.end_line)} ${short(c.signature, SIGNATURE_MAX)}${docSuffix(c.doc)}` };
-}
-
-/** Definitions in file order, indented by how many listed definitions enclose them. */
-function definitionLines(record: FileRecord): { lines: string[]; count: number } {
-  const entries: Entry[] = [];
-  for (const c of record.classes) {
-    entries.push(classEntry(c));
-    for (const m of c.methods) entries.push(functionEntry(m));
-  }
-  for (const f of record.functions) entries.push(functionEntry(f));
-  entries.sort((a, b) => a.line - b.line || b.end - a.end);
-  const lines: string[] = [];
-  const open: Entry[] = [];
-  for (const entry of entries) {
-    while (open.length > 0 && !(open[open.length - 1].line <= entry.line && entry.end <= open[open.length - 1].end && open[open.length - 1] !== entry)) open.pop();
-    lines.push(`${'  '.repeat(open.length)}${entry.text}`);
-    open.push(entry);
-  }
-  return { lines, count: entries.length };
-}
-
-export function renderSummary(record: FileRecord): { text: string; definitions: number } {
+function render(record: FileRecord, roots: Item[], imports: ImportDetail, lines: boolean): string {
   const out: string[] = [`${record.path} (${record.language}, ${record.line_count} lines)${record.doc ? `: ${short(record.doc, 100)}` : ''}`];
-  if (record.imports.length > 0) out.push(`imports: ${record.imports.map(importText).join('; ')}`);
-  const { lines, count } = definitionLines(record);
-  out.push(...lines);
+  const importsText = importLine(record.imports, imports);
+  if (importsText) out.push(importsText);
+  renderItems(roots, 0, out, lines);
   if (record.errors.length > 0) {
     const shown = record.errors.slice(0, 5).map((e) => `L${e.line}:${e.column} ${e.message}`);
     const more = record.errors.length > shown.length ? ` (+${record.errors.length - shown.length} more)` : '';
     out.push(`syntax errors: ${shown.join('; ')}${more}`);
   }
-  return { text: `${out.join('\n')}\n`, definitions: count };
+  return `${out.join('\n')}\n`;
+}
+
+/** The token budget: 7.5 % of the source from 300 lines on, a larger share for small files (at most half, at least 80 tokens). */
+export function summaryBudget(record: FileRecord): number {
+  const source = record.source_tokens ?? Math.ceil(record.size / 4);
+  const share = record.line_count >= 300 ? 0.075 : Math.min(0.5, Math.max(0.075, 22.5 / Math.max(1, record.line_count)));
+  // A floor keeps a tiny file's few definitions in full (its summary may then be as long as it).
+  return Math.max(80, Math.floor(source * share));
+}
+
+export interface RenderedSummary {
+  text: string;
+  definitions: number;
+  /** Estimated tokens of `text`. */
+  tokens: number;
+  /** How many detail reductions were needed to fit the budget (0 = full detail). */
+  reductions: number;
+  /** Every reduction was applied: the summary is as short as it gets while listing every definition. */
+  minimal: boolean;
+}
+
+export function renderSummary(record: FileRecord): RenderedSummary {
+  const { roots, all } = definitionTree(record);
+  const budget = summaryBudget(record);
+  // Each step lowers detail for one group; stop at the first rendering within budget.
+  const steps: Array<() => ImportDetail | void> = [
+    () => all.forEach((i) => { if (i.isPrivate && i.detail > 1) i.detail = 1; }),
+    () => all.forEach((i) => { if (i.detail > 1) i.detail = 1; }),
+    () => all.forEach((i) => { if (i.isPrivate && !i.isClass) i.detail = 0; }),
+    () => all.forEach((i) => { if (!i.topLevel && !i.isClass) i.detail = 0; }),
+    () => 'modules',
+    () => all.forEach((i) => { if (!i.isClass) i.detail = 0; }),
+    () => all.forEach((i) => { i.detail = 0; }),
+    () => 'count',
+    () => {
+      memberLines = false;
+    },
+  ];
+  let imports: ImportDetail = 'full';
+  // Last resort for very dense files: members listed by name only, under their owner's line.
+  let memberLines = true;
+  let text = render(record, roots, imports, memberLines);
+  let tokens = estimateTokens(text);
+  let reductions = 0;
+  for (const step of steps) {
+    if (tokens <= budget) break;
+    imports = step() ?? imports;
+    reductions++;
+    text = render(record, roots, imports, memberLines);
+    tokens = estimateTokens(text);
+  }
+  return { text, definitions: all.length, tokens, reductions, minimal: reductions === steps.length };
 }
 
 export const summary: QueryHandler<SummaryArgs, SummaryResult> = async (ctx, args) => {
   const record = await fileRecord(ctx, args.file);
-  const { text, definitions } = renderSummary(record);
-  return { file: record.path, language: record.language, lines: record.line_count, definitions, text };
+  const { text, definitions, tokens, reductions } = renderSummary(record);
+  return {
+    file: record.path, language: record.language, lines: record.line_count, definitions, tokens,
+    source_tokens: record.source_tokens ?? Math.ceil(record.size / 4), reductions, text,
+  };
 };
