@@ -82,6 +82,8 @@ interface Collected {
   closureWrites: string[];
   /** Names declared inside a closure (parameters, declarations): not captured. */
   declared: Set<string>;
+  /** Names a `nonlocal` statement hands back to the enclosing scope. */
+  nonlocal: Set<string>;
   selfNames: Set<string>;
 }
 
@@ -99,6 +101,7 @@ function collect(syntax: Syntax, node: CfgNode, profile: FlowProfile): Collected
       walker.out.uses = [...uses.slice(0, before), ...uses.slice(before).filter((u) => !bound.has(u.name))];
     }
     for (const t of region.useTemps ?? []) walker.out.uses.push({ name: t, row: node.startRow });
+    for (const name of region.useNames ?? []) walker.out.uses.push({ name, row: node.startRow });
     if (region.defTemp) walker.out.defs.push({ name: region.defTemp, row: node.endRow, weak: false });
   }
   return walker.out;
@@ -130,7 +133,7 @@ function kindsOf(profile: FlowProfile): Kinds {
 }
 
 class Walker {
-  readonly out: Collected = { defs: [], uses: [], callees: [], mutations: [], closureWrites: [], declared: new Set(), selfNames: new Set() };
+  readonly out: Collected = { defs: [], uses: [], callees: [], mutations: [], closureWrites: [], declared: new Set(), nonlocal: new Set(), selfNames: new Set() };
   private readonly data: DataProfile;
   private readonly identifiers: Set<string>;
   private readonly selfTypes: Set<string>;
@@ -207,6 +210,10 @@ class Walker {
     const data = this.data;
     if (this.profile.functions[type] || data.scopes?.includes(type)) {
       this.closure(node);
+      return;
+    }
+    if (data.nonlocals?.includes(type)) {
+      for (const child of node.children) if (this.identifiers.has(child.type)) this.out.nonlocal.add(this.text(child));
       return;
     }
     if (this.identifiers.has(type) || this.selfTypes.has(type)) {
@@ -332,7 +339,7 @@ class Walker {
       for (const child of node.children) inner.walk(child, 'use');
     }
     const got = inner.out;
-    const declared = got.declared;
+    const declared = new Set([...got.declared].filter((name) => !got.nonlocal.has(name)));
     for (const use of got.uses) if (!declared.has(use.name)) this.out.uses.push(use);
     for (const callee of got.callees) if (!declared.has(callee.name)) this.out.callees.push(callee);
     for (const m of [...got.mutations, ...got.defs]) {

@@ -52,6 +52,8 @@ export interface Region {
   ignored?: Set<SNode>;
   /** `binds`/`patterns` take effect before `nodes` run (a case guard, a catch filter read the bindings). */
   bindsFirst?: boolean;
+  /** Variables read without being written in the node (a bare Go `return` reads the named results). */
+  useNames?: string[];
 }
 
 export interface CfgNode {
@@ -120,6 +122,7 @@ class Builder {
   private exitId = -1;
   private exceptionExitId: number | undefined;
   private tempCount = 0;
+  private resultNames: string[] = [];
   private pendingLabel: string | undefined;
   private readonly labelNodes = new Map<string, number>();
   private readonly gotos: { label: string; from: Pending[] }[] = [];
@@ -147,6 +150,7 @@ class Builder {
     this.exitId = this.addNode('exit', fn.endRow, fn.endRow, undefined, true);
     let preds: Pending[] = [{ from: entry, kind: 'next' }];
     if (spec) {
+      this.resultNames = this.namesIn(select(fn, spec.results));
       for (const param of this.parameters(fn, spec)) {
         preds = [{ from: this.newNode('param', param.startRow, param.endRow, { nodes: [], binds: [param] }, preds), kind: 'next' }];
       }
@@ -172,6 +176,19 @@ class Builder {
     const binding = new Set([...data.identifiers, ...(data.selfTypes ?? [])]);
     const hasName = (node: SNode): boolean => binding.has(node.type) || node.children.some(hasName);
     return params.filter(hasName);
+  }
+
+  /** Variable names declared in parameter-like nodes (types skipped). */
+  private namesIn(nodes: SNode[]): string[] {
+    const names: string[] = [];
+    const identifiers = this.profile.data.identifiers;
+    const visit = (n: SNode): void => {
+      if (n.field === 'type') return;
+      if (identifiers.includes(n.type)) names.push(this.text(n));
+      else for (const child of n.children) if (child.named) visit(child);
+    };
+    for (const n of nodes) visit(n);
+    return names;
   }
 
   // ---------------------------------------------------------------- graph primitives
@@ -792,7 +809,11 @@ class Builder {
     }
     const target = kind === 'break' ? this.breakTarget(jump) : undefined;
     const ignored = new Set([labelNode, levelsNode].filter((n): n is SNode => n !== undefined));
-    const id = this.simpleNode(node, preds, kind, target?.kind === 'loop' ? target.temp : undefined, ignored.size > 0 ? { ignored } : undefined);
+    const extra: Partial<Region> = {};
+    if (ignored.size > 0) extra.ignored = ignored;
+    const bare = node.children.every((c) => !c.named || ignored.has(c));
+    if (kind === 'return' && bare && this.resultNames.length > 0) extra.useNames = this.resultNames;
+    const id = this.simpleNode(node, preds, kind, target?.kind === 'loop' ? target.temp : undefined, extra);
     if (id === undefined) return [];
     const from: Pending[] = [{ from: id, kind: kind === 'throw' ? 'exception' : 'jump' }];
     if (kind === 'goto') this.gotos.push({ label: jump.label ?? '', from });

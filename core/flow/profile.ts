@@ -26,6 +26,8 @@ export interface FunctionSpec {
   param?: Selector;
   /** The name a nested function declaration binds in the enclosing scope. */
   name?: Selector;
+  /** Named results (Go): a bare `return` reads them. */
+  results?: Selector;
 }
 
 export interface IfSpec {
@@ -176,6 +178,8 @@ export interface DataProfile {
   addressOf?: Record<string, { operand: Selector; when?: (node: SNode, text: (node: SNode) => string) => boolean }>;
   /** Scopes inside a function that are not functions (comprehensions): analysed like closures. */
   scopes?: string[];
+  /** Statements naming variables of an enclosing scope that a closure assigns (Python `nonlocal`). */
+  nonlocals?: string[];
   /** Variables that stand for the receiving object (`self`, `$this`): calls on them are not mutations. */
   selfNames?: string[];
   /** Names declared mutable in the function (Rust `let mut`, `mut` parameters, `&mut self`): when given,

@@ -3,14 +3,14 @@ import type { FlowProfile } from '../../core/flow/profile.js';
 import { all } from '../../core/flow/profile.js';
 import type { SNode } from '../../core/flow/syntax.js';
 
-const funcSpec = { body: 'body', params: all('receiver', 'parameters', 'result'), name: 'name' };
+const funcSpec = { body: 'body', params: all('receiver', 'parameters', 'result'), name: 'name', results: 'result' };
 const isOperator = (op: string) => (node: SNode): boolean => node.children.some((c) => !c.named && c.type === op);
 
 export const go: FlowProfile = {
   functions: {
     function_declaration: funcSpec,
     method_declaration: funcSpec,
-    func_literal: { body: 'body', params: all('parameters', 'result') },
+    func_literal: { body: 'body', params: all('parameters', 'result'), results: 'result' },
   },
   blocks: ['block', 'statement_list'],
   ignore: ['empty_statement'],

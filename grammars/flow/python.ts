@@ -79,6 +79,7 @@ export const python: FlowProfile = {
     members: { attribute: { object: 'object' }, subscript: { object: 'value' } },
     calls: { call: { callee: 'function' } },
     scopes: ['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression'],
+    nonlocals: ['nonlocal_statement', 'global_statement'],
     constantPattern: (name) => /^[A-Z]/.test(name),
   },
 };

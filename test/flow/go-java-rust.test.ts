@@ -62,6 +62,8 @@ func sum(xs []int, limit int) (total int, err error) {
     expect(r.defUses).toEqual(sorted([
       'i@4->6', 'limit@3->10', 'limit@3->11', 'x@4->5', 'x@4->10', 'x@4->13', 'x@4->16', 'xs@3->4',
       'total@3->16', 'total@16->16', 'total@3->19', 'total@16->19', 'total@3->20', 'total@16->20', 'total@3->23', 'total@16->23',
+      // the bare return on line 7 reads the named results
+      'err@6->7', 'total@3->7', 'total@16->7',
     ]));
     expect(r.slice(23)).toEqual([3, 4, 5, 10, 13, 16, 20, 23]);
   });
@@ -93,6 +95,24 @@ outer:
       '10:break -jump-> 14:return',
     ]));
     expect(r.slice(14)).toEqual([3, 4, 6, 7, 8, 9, 14]);
+  });
+});
+
+describe('go: named results', () => {
+  it('makes a bare return read the named results', async () => {
+    const r = await analyse('go', `package p
+
+func div(a, b int) (q int, err error) {
+	if b == 0 {
+		err = errZero
+		return
+	}
+	q = a / b
+	return
+}`);
+    expect(r.defUses).toEqual(['a@3->8', 'b@3->4', 'b@3->8', 'err@3->9', 'err@5->6', 'q@3->6', 'q@8->9']);
+    expect(r.slice(6)).toEqual([3, 4, 5, 6]);
+    expect(r.slice(9)).toEqual([3, 4, 8, 9]);
   });
 });
 

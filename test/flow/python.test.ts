@@ -158,3 +158,17 @@ describe('python: match, comprehensions, lambdas, walrus, subscript writes, yiel
     expect(r.slice(11, 'forward')).toEqual([11]);
   });
 });
+
+describe('python: nonlocal', () => {
+  it('treats a nonlocal assignment in a closure as a write of the captured variable, at the definition and at the call', async () => {
+    const r = await analyse('python', `def counter():
+    count = 0
+    def bump(step):
+        nonlocal count
+        count += step
+    bump(2)
+    return count`);
+    expect(r.defUses).toEqual(['bump@3->6', 'count@2->5', 'count@2->6', 'count@2->7', 'count@5->6', 'count@5->7', 'count@6->7']);
+    expect(r.slice(7)).toEqual([2, 3, 6, 7]);
+  });
+});
