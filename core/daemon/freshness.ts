@@ -47,6 +47,7 @@ export class Freshness {
       this.blind = true;
       this.onError(error);
     });
+    await this.watcher.watchTree();
     this.watcher.watchFilesOf(this.known.keys());
   }
 

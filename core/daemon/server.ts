@@ -24,7 +24,7 @@ export type OpenedIndex = ProjectIndex & { close(): Promise<void> };
 
 /** What a command answered inside the daemon can use. */
 export interface ServeContext {
-  /** The index once loaded, with every change heard of so far applied. */
+  /** The index once loaded; changes heard of so far are handed to it first (it re-checks them on read). */
   index(): Promise<ProjectIndex>;
   /** The client's working directory: relative paths in arguments resolve against it. */
   cwd: string;

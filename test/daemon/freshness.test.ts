@@ -102,6 +102,26 @@ describe('the daemon follows the files on disk', () => {
     await eventually(project, (lines) => lines['fresh/dir/deep/y.py'] === 2, 'an edit in the new directory to show');
   });
 
+  it('a new file shows in a directory that held no indexed file; ignored trees are not watched', async () => {
+    const project = startedProject({
+      'src/a.py': pyLines(1),
+      'docs/guide/README.md': '# guide\n',
+      'node_modules/dep/index.js': 'module.exports = 1;\n',
+      'generated/out.py': pyLines(1),
+      '.gitignore': 'generated/\n',
+    });
+    await waitFor(() => status(project).files === 1, 'the index to load');
+    // root, src, docs, docs/guide — not node_modules/dep or generated.
+    await waitFor(() => status(project).watched_directories === 4, 'the watcher to cover the tree');
+    project.write('docs/guide/example.py', pyLines(2));
+    await eventually(project, (lines) => lines['docs/guide/example.py'] === 4, 'the new file to show');
+    project.write('generated/more.py', pyLines(1));
+    project.write('node_modules/dep/more.py', pyLines(1));
+    cli(['notify', 'src/a.py'], project.root);
+    expect(Object.keys(linesOf(tree(project)))).toEqual(['docs/guide/example.py', 'src/a.py']);
+    expect(status(project).watched_directories).toBe(4);
+  });
+
   it('a .gitignore edit is followed', async () => {
     const project = startedProject({ 'src/a.py': pyLines(1), 'generated/gen.py': pyLines(1) });
     await waitFor(() => status(project).files === 2, 'the index to load');
