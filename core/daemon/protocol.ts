@@ -52,6 +52,8 @@ export interface StatusResult {
   symbols: number;
   rss_bytes: number;
   heap_used_bytes: number;
+  /** Memory outside the JS heap: buffers and WebAssembly (tree-sitter) memory of the main thread. */
+  external_bytes: number;
   pending_reparses: number;
   watched_directories: number;
   requests: number;

@@ -264,6 +264,7 @@ export class DaemonServer {
       symbols: counts?.symbols ?? 0,
       rss_bytes: memory.rss,
       heap_used_bytes: memory.heapUsed,
+      external_bytes: memory.external,
       pending_reparses: counts?.pending ?? 0,
       watched_directories: counts?.watchedDirectories ?? 0,
       requests: this.served,
