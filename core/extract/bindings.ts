@@ -1,31 +1,49 @@
 // Local bindings whose type can be read off the code, for call resolution: `x = Foo()`,
-// `const x = new Foo()`, `x: Foo = …`, `x := NewFoo()`, `var x Foo`, typed parameters and
-// `self.x = Foo()` / `this.x = new Foo()`. The query captures `@binding.name` and one or more of
-// `@binding.type` (declared type), `@binding.call` (callee of the initialising call) and
-// `@binding.new` (class of a `new` / composite literal). Bindings directly in a class body are
-// fields, not bindings (they are recorded as FieldRecords).
+// `const x = new Foo()`, `x: Foo = …`, `x := NewFoo()`, `var x Foo`, typed parameters,
+// `self.x = Foo()` / `this.x = new Foo()`, `self.repo = repo` (takes `repo`'s type) and untyped
+// parameters of a function literal passed as an argument (typed from the callee's parameter).
+// The query captures `@binding.name` and one or more of `@binding.type` (declared type),
+// `@binding.call` (callee of the initialising call), `@binding.new` (class of a `new` / composite
+// literal), `@binding.from` (a plain name or attribute path initialiser), or `@binding.callback`
+// (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
+// Bindings directly in a class body are fields, not bindings (they are FieldRecords).
+import type { Node } from 'web-tree-sitter';
 import type { LocalBinding } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { callerOf, withoutTypeArguments } from './calls.js';
+import { callerOf, withoutArguments, withoutTypeArguments } from './calls.js';
 import { cap, collapse } from './text.js';
-
-/** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
-function withoutArguments(text: string): string {
-  if (!text.endsWith(')')) return text;
-  let depth = 0;
-  for (let i = text.length - 1; i >= 0; i--) {
-    if (text[i] === ')') depth++;
-    else if (text[i] === '(' && --depth === 0) return text.slice(0, i).trimEnd();
-  }
-  return text;
-}
 
 /** Declared "types" that only ask the compiler to infer one. */
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
 
-export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>): LocalBinding[] {
+/** Index of `node` among the named, non-comment children of its parent list. */
+function positionIn(list: Node, node: Node, comments: readonly string[]): number {
+  let index = 0;
+  for (const child of list.namedChildren) {
+    if (child.startIndex <= node.startIndex && node.endIndex <= child.endIndex) return index;
+    if (!comments.includes(child.type)) index++;
+  }
+  return -1;
+}
+
+/** Where a callback parameter sits: which argument of which call, which parameter of the literal. */
+function callbackParam(caps: Match['caps'], nameNode: Node, comments: readonly string[]): LocalBinding['callback_param'] {
+  const literal = caps['binding.callback'];
+  const callee = caps['binding.ctor'] ?? caps['binding.callee'];
+  const args = literal?.parent;
+  if (!literal || !callee || !args) return undefined;
+  const params = literal.childForFieldName('parameters');
+  const arg = positionIn(args, literal, comments);
+  const param = params ? positionIn(params, nameNode, comments) : 0;
+  if (arg < 0 || param < 0) return undefined;
+  const out: NonNullable<LocalBinding['callback_param']> = { callee: cap(withoutTypeArguments(collapse(callee.text)), 120), arg, param };
+  if (caps['binding.ctor']) out.new = true;
+  return out;
+}
+
+export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comments: readonly string[]): LocalBinding[] {
   // Several patterns may describe one declaration (its type, its initialiser): merge them.
   const byName = new Map<number, LocalBinding>();
   for (const { node, caps } of matches) {
@@ -34,7 +52,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>): LocalB
     const typeNode = caps['binding.type'];
     const newNode = caps['binding.new'];
     const callNode = newNode ?? caps['binding.call'];
-    if (!typeNode && !callNode) continue;
+    const fromNode = caps['binding.from'];
+    const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
+    if (!typeNode && !callNode && !fromNode && !callback) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -48,6 +68,8 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>): LocalB
       binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;
     }
+    if (fromNode && binding.init_name === undefined) binding.init_name = cap(collapse(fromNode.text), 120);
+    if (callback && binding.callback_param === undefined) binding.callback_param = callback;
   }
   return [...byName.values()].sort((a, b) => a.line - b.line);
 }

@@ -37,6 +37,17 @@ function countArgs(args: Node | undefined, comments: readonly string[]): number 
   return count;
 }
 
+/** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
+export function withoutArguments(text: string): string {
+  if (!text.endsWith(')')) return text;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) return text.slice(0, i).trimEnd();
+  }
+  return text;
+}
+
 /** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
 export function withoutTypeArguments(callee: string): string {
   if (!callee.endsWith('>')) return callee;

@@ -21,6 +21,7 @@ import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord 
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
+import { withoutArguments, withoutTypeArguments } from './calls.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
 import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText } from './signature.js';
 import { cap, collapse, endLine, nodeText, startLine } from './text.js';
@@ -379,14 +380,18 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const name = collapse(nameNode.text).replace(/^(@|\$|:)/, '');
     if (!name || cls.methods.some((m) => m.name === name)) continue;
     const type = match.caps['field.type'];
+    const init = match.caps['field.new'] ?? match.caps['field.call'];
+    const initCall = init ? cap(withoutTypeArguments(withoutArguments(collapse(init.text))), 120) : undefined;
     const known = cls.fields.find((f) => f.name === name);
     if (known) {
-      // Another pattern (or a later assignment) may know the type the first one did not.
+      // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
       if (!known.type && type) known.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+      if (!known.init_call && initCall) known.init_call = initCall;
       continue;
     }
     const field: FieldRecord = { name, line: startLine(match.node) };
     if (type) field.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+    if (initCall) field.init_call = initCall;
     if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;
     cls.fields.push(field);
   }

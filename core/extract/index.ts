@@ -87,7 +87,7 @@ function buildRecord(query: Query, tree: Tree, language: LanguageId, source: str
     imports,
     exports,
     calls: buildCalls(matches.calls, definitions.scopes, source, syntax.comments),
-    bindings: buildBindings(matches.bindings, definitions.scopes),
+    bindings: buildBindings(matches.bindings, definitions.scopes, syntax.comments),
     errors: syntaxErrors(root),
   };
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);

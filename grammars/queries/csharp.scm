@@ -20,6 +20,9 @@
 (struct_declaration bases: (base_list (_) @base)) @base.of
 (record_declaration bases: (base_list (_) @base)) @base.of
 (field_declaration (variable_declaration type: (_) @field.type (variable_declarator (identifier) @field.name))) @field
+(field_declaration
+  (variable_declaration
+    (variable_declarator (identifier) @field.name (equals_value_clause (object_creation_expression type: (_) @field.new))))) @field
 (property_declaration type: (_) @field.type name: (identifier) @field.name) @field
 
 ; ---- imports

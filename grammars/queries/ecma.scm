@@ -97,3 +97,6 @@
 (assignment_expression
   left: (member_expression object: (this)) @binding.name
   right: (call_expression function: (_) @binding.call)) @binding
+; const r = this.repo / this.repo = repo: the binding takes that name's type
+(variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression)] @binding.from) @binding
+(assignment_expression left: (member_expression object: (this)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding

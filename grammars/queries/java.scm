@@ -18,6 +18,7 @@
 (enum_declaration interfaces: (super_interfaces (type_list (_) @base))) @base.of
 (interface_declaration (extends_interfaces (type_list (_) @base))) @base.of
 (field_declaration type: (_) @field.type declarator: (variable_declarator name: (identifier) @field.name)) @field
+(field_declaration declarator: (variable_declarator name: (identifier) @field.name value: (object_creation_expression type: (_) @field.new))) @field
 (record_declaration parameters: (formal_parameters (formal_parameter type: (_) @field.type name: (identifier) @field.name) @field))
 
 ; ---- imports

@@ -1,5 +1,20 @@
 ; JavaScript-only node types (the TypeScript grammar names these differently).
 (field_definition property: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
 (field_definition property: (_) @field.name) @field
+(field_definition property: (_) @field.name value: (new_expression constructor: (_) @field.new)) @field
+(field_definition property: (_) @field.name value: (call_expression function: (_) @field.call)) @field
+; untyped parameters of callbacks: items.map((item) => …), new Promise((resolve) => …)
+(call_expression
+  function: (_) @binding.callee
+  arguments: (arguments [
+    (arrow_function parameter: (identifier) @binding.name)
+    (arrow_function parameters: (formal_parameters (identifier) @binding.name))
+    (function_expression parameters: (formal_parameters (identifier) @binding.name))] @binding.callback)) @binding
+(new_expression
+  constructor: (_) @binding.ctor
+  arguments: (arguments [
+    (arrow_function parameter: (identifier) @binding.name)
+    (arrow_function parameters: (formal_parameters (identifier) @binding.name))
+    (function_expression parameters: (formal_parameters (identifier) @binding.name))] @binding.callback)) @binding
 (class_declaration (class_heritage (_) @base)) @base.of
 (class (class_heritage (_) @base)) @base.of

@@ -32,6 +32,7 @@
 (object_declaration (delegation_specifier [(user_type) @base (constructor_invocation (user_type) @base)])) @base.of
 (class_body (property_declaration (variable_declaration (simple_identifier) @field.name)) @field)
 (class_body (property_declaration (variable_declaration (simple_identifier) @field.name (_) @field.type)) @field)
+(class_body (property_declaration (variable_declaration (simple_identifier) @field.name) (call_expression [(simple_identifier) (navigation_expression)] @field.call)) @field)
 (class_parameter (binding_pattern_kind) (simple_identifier) @field.name (_) @field.type) @field
 
 ; ---- imports

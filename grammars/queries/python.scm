@@ -25,6 +25,12 @@
   left: (attribute object: (identifier) @_self attribute: (identifier) @field.name)
   type: (_)? @field.type) @field
   (#eq? @_self "self"))
+(class_definition
+  body: (block (expression_statement (assignment left: (identifier) @field.name right: (call function: (_) @field.call))) @field))
+((assignment
+  left: (attribute object: (identifier) @_self attribute: (identifier) @field.name)
+  right: (call function: (_) @field.call)) @field
+  (#eq? @_self "self"))
 
 ; ---- imports and exports
 (import_statement) @import
@@ -49,4 +55,10 @@
   type: (_) @binding.type) @binding
   (#eq? @_self "self"))
 (typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
+; r = self.repo / self.repo = repo: the binding takes that name's type
+(assignment left: (identifier) @binding.name right: [(identifier) (attribute)] @binding.from) @binding
+((assignment
+  left: (attribute object: (identifier) @_self) @binding.name
+  right: [(identifier) (attribute)] @binding.from) @binding
+  (#eq? @_self "self"))
 (typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding

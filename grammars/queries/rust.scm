@@ -36,4 +36,5 @@
   value: [(try_expression (call_expression function: (_) @binding.call))
           (await_expression (call_expression function: (_) @binding.call))]) @binding
 (let_declaration pattern: (identifier) @binding.name value: (struct_expression name: (_) @binding.new)) @binding
+(let_declaration pattern: (identifier) @binding.name value: [(identifier) (field_expression)] @binding.from) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding

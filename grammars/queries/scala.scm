@@ -19,6 +19,8 @@
 (object_definition extend: (extends_clause [(type_identifier) (generic_type) (stable_type_identifier)] @base)) @base.of
 (template_body (val_definition pattern: (identifier) @field.name type: (_)? @field.type) @field)
 (template_body (var_definition pattern: (identifier) @field.name type: (_)? @field.type) @field)
+(template_body (val_definition pattern: (identifier) @field.name value: (instance_expression (_) @field.new)) @field)
+(template_body (val_definition pattern: (identifier) @field.name value: (call_expression function: (_) @field.call)) @field)
 (class_parameter name: (identifier) @field.name type: (_)? @field.type) @field
 
 ; ---- imports

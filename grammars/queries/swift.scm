@@ -27,6 +27,7 @@
 (protocol_declaration (inheritance_specifier inherits_from: (_) @base)) @base.of
 (class_body (property_declaration name: (pattern (simple_identifier) @field.name)) @field)
 (class_body (property_declaration name: (pattern (simple_identifier) @field.name) (type_annotation (_) @field.type)) @field)
+(class_body (property_declaration name: (pattern (simple_identifier) @field.name) value: (call_expression [(simple_identifier) (navigation_expression)] @field.call)) @field)
 
 ; ---- imports
 (import_declaration) @import

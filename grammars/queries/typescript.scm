@@ -21,6 +21,8 @@
 (class (class_heritage (extends_clause value: (_) @base))) @base.of
 (interface_declaration (extends_type_clause (_) @base)) @base.of
 (public_field_definition name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
+(public_field_definition name: (_) @field.name value: (new_expression constructor: (_) @field.new)) @field
+(public_field_definition name: (_) @field.name value: (call_expression function: (_) @field.call)) @field
 (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
 ; constructor(private readonly repo: Repo): parameter properties are fields
 (required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
@@ -29,3 +31,16 @@
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)
+(call_expression
+  function: (_) @binding.callee
+  arguments: (arguments [
+    (arrow_function parameter: (identifier) @binding.name)
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))] @binding.callback)) @binding
+(new_expression
+  constructor: (_) @binding.ctor
+  arguments: (arguments [
+    (arrow_function parameter: (identifier) @binding.name)
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))] @binding.callback)) @binding

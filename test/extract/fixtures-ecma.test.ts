@@ -139,6 +139,7 @@ describe('typescript fixture', async () => {
       { scope: 'UserService.findUser', name: 'opts', line: 33, type: 'FindOptions' },
       { scope: 'UserService.findUser', name: 'cached', line: 34, type: 'User | undefined', init_call: 'this.cache.get' },
       { scope: 'UserService.findUser', name: 'query', line: 35, init_call: 'Query', init_new: true },
+      { scope: 'UserService.findUser', name: 'item', line: 36, callback_param: { callee: 'items.forEach', arg: 0, param: 0 } },
     ]);
     expect(r.bindings).toContainEqual({ scope: 'UserService.constructor', name: 'this.cache', line: 21, init_call: 'Map', init_new: true });
     expect(r.bindings).toContainEqual({ scope: 'load', name: 'raw', line: 56, init_call: 'readConfig' });
@@ -189,7 +190,7 @@ describe('javascript ESM fixture', async () => {
     expect(fn(r, 'Store.create').modifiers).toEqual(['static']);
     expect(fn(r, 'pages')).toMatchObject({ signature: 'export async function* pages(url)', is_async: true });
     expect(fn(r, 'api.get').class_name).toBe('api');
-    expect(cls(r, 'Store').fields).toEqual([{ name: '#items', line: 7 }]);
+    expect(cls(r, 'Store').fields).toEqual([{ name: '#items', line: 7, init_call: 'Map' }]);
   });
 
   it('reads static, dynamic and re-export imports', () => {

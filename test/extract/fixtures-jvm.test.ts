@@ -33,7 +33,7 @@ describe('java fixture', async () => {
     expect(fn(r, 'OrderService.close').is_declaration).toBe(true);
     expect(fn(r, 'OrderService.Listener.onOrder').is_declaration).toBe(true);
     expect(cls(r, 'OrderService').fields).toEqual([
-      { name: 'repository', line: 11, type: 'OrderRepository' },
+      { name: 'repository', line: 11, type: 'OrderRepository', init_call: 'OrderRepository' },
       { name: 'instances', line: 12, type: 'int', static: true },
     ]);
     expect(cls(r, 'Point').fields.map((f) => f.name)).toEqual(['x', 'y']);

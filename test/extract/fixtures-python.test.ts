@@ -39,7 +39,11 @@ describe('python fixture', async () => {
   it('reads docstrings, bases, fields and qualified nested names', () => {
     const service = cls(r, 'Service');
     expect(service).toMatchObject({ doc: 'Serves requests.', bases: ['Base'], signature: 'class Service(Base, metaclass=Meta)' });
-    expect(service.fields.map((f) => [f.name, f.type])).toEqual([['retries', 'int'], ['repo', undefined], ['cache', undefined]]);
+    expect(service.fields).toEqual([
+      { name: 'retries', line: 16, type: 'int' },
+      { name: 'repo', line: 19 },
+      { name: 'cache', line: 20, init_call: 'OD' },
+    ]);
     expect(fn(r, 'Service.fetch.transform').parent_function).toBe('Service.fetch');
     expect(fn(r, 'Service.Config.enabled').class_name).toBe('Service.Config');
     expect(r.doc).toBe('Fixture: the Python constructs the extractor handles deliberately.');
@@ -89,6 +93,7 @@ describe('python fixture', async () => {
   it('records typed parameters and call initialisers, self attributes included', () => {
     expect(r.bindings).toEqual([
       { scope: 'Service.__init__', name: 'repo', line: 18, type: 'Repository' },
+      { scope: 'Service.__init__', name: 'self.repo', line: 19, init_name: 'repo' },
       { scope: 'Service.__init__', name: 'self.cache', line: 20, init_call: 'OD' },
       { scope: 'Service.size', name: 'value', line: 27, type: 'int' },
       { scope: 'Service.parse', name: 'text', line: 32, type: 'str' },

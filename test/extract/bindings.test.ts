@@ -1,0 +1,64 @@
+// The binding facts call resolution reads beyond types and initialising calls: names copied
+// from other names (`init_name`), untyped callback parameters located by call, argument and
+// parameter position (`callback_param`), and the initialisers of untyped fields.
+import { describe, expect, it } from 'vitest';
+import { cls, extractSource } from './helpers.js';
+
+const TS = `class Svc {
+  private repo = new Repo();
+  private other = makeOther();
+  constructor(repo: Repo) { this.r2 = repo; }
+  run(items: Item[]) {
+    const r = this.repo;
+    items.map((item, i) => item.go(i));
+    new Observable((subscriber) => subscriber.next(1));
+    op(1, function (a, b: number) { a.x(); });
+    list.forEach(x => x.y());
+  }
+}
+`;
+
+describe('bindings for call resolution', () => {
+  it('typescript: init_name, callback parameters (typed ones keep their type) and field initialisers', async () => {
+    const r = await extractSource('svc.ts', TS);
+    const run = r.bindings.filter((b) => b.scope === 'Svc.run');
+    expect(run).toEqual([
+      { scope: 'Svc.run', name: 'items', line: 5, type: 'Item[]' },
+      { scope: 'Svc.run', name: 'r', line: 6, init_name: 'this.repo' },
+      { scope: 'Svc.run', name: 'item', line: 7, callback_param: { callee: 'items.map', arg: 0, param: 0 } },
+      { scope: 'Svc.run', name: 'i', line: 7, callback_param: { callee: 'items.map', arg: 0, param: 1 } },
+      { scope: 'Svc.run', name: 'subscriber', line: 8, callback_param: { callee: 'Observable', arg: 0, param: 0, new: true } },
+      { scope: 'Svc.run', name: 'a', line: 9, callback_param: { callee: 'op', arg: 1, param: 0 } },
+      { scope: 'Svc.run', name: 'b', line: 9, type: 'number' },
+      { scope: 'Svc.run', name: 'x', line: 10, callback_param: { callee: 'list.forEach', arg: 0, param: 0 } },
+    ]);
+    expect(r.bindings).toContainEqual({ scope: 'Svc.constructor', name: 'this.r2', line: 4, init_name: 'repo' });
+    expect(cls(r, 'Svc').fields).toEqual([
+      { name: 'repo', line: 2, init_call: 'Repo' },
+      { name: 'other', line: 3, init_call: 'makeOther' },
+    ]);
+  });
+
+  it('javascript: untyped callback parameters of calls and constructions', async () => {
+    const r = await extractSource('svc.js', 'function f(list) {\n  list.reduce(function (acc, v) { return acc; }, 0);\n  return new Promise((resolve, reject) => resolve());\n}\n');
+    expect(r.bindings).toEqual([
+      { scope: 'f', name: 'acc', line: 2, callback_param: { callee: 'list.reduce', arg: 0, param: 0 } },
+      { scope: 'f', name: 'v', line: 2, callback_param: { callee: 'list.reduce', arg: 0, param: 1 } },
+      { scope: 'f', name: 'resolve', line: 3, callback_param: { callee: 'Promise', arg: 0, param: 0, new: true } },
+      { scope: 'f', name: 'reject', line: 3, callback_param: { callee: 'Promise', arg: 0, param: 1, new: true } },
+    ]);
+  });
+
+  it('python, go and rust: bindings copied from names and attribute paths', async () => {
+    const py = await extractSource('a.py', 'class A:\n    helper = make()\n    def __init__(self, repo):\n        self.repo = repo\n    def run(self):\n        r = self.repo\n');
+    expect(py.bindings).toEqual([
+      { scope: 'A.__init__', name: 'self.repo', line: 4, init_name: 'repo' },
+      { scope: 'A.run', name: 'r', line: 6, init_name: 'self.repo' },
+    ]);
+    expect(cls(py, 'A').fields[0]).toEqual({ name: 'helper', line: 2, init_call: 'make' });
+    const go = await extractSource('a.go', 'package a\nfunc f(s *Server) {\n\tdb := s.db\n\tdb.Query()\n}\n');
+    expect(go.bindings).toContainEqual({ scope: 'f', name: 'db', line: 3, init_name: 's.db' });
+    const rust = await extractSource('a.rs', 'fn f(s: &Server) {\n    let db = s.db;\n}\n');
+    expect(rust.bindings).toContainEqual({ scope: 'f', name: 'db', line: 2, init_name: 's.db' });
+  });
+});
