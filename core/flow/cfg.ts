@@ -11,7 +11,6 @@
 // Edge kinds:
 //   next         sequential flow
 //   true/false   a condition's outcomes (if, loops, case tests, short-circuit operands, typed catch)
-//   case         reserved for dispatch without a test node (unused by the builder today)
 //   fallthrough  from the end of one switch case body into the next
 //   loop         back edge from the end of a loop body (or update) to the loop header
 //   jump         return, break, continue, goto, and leaving a finally block to resume such a jump
@@ -26,7 +25,7 @@ import { functionParams, hasToken, select, selectOne } from './profile.js';
 import type { SNode, Syntax } from './syntax.js';
 import { textOf } from './syntax.js';
 
-export type EdgeKind = 'next' | 'true' | 'false' | 'case' | 'fallthrough' | 'loop' | 'jump' | 'exception';
+export type EdgeKind = 'next' | 'true' | 'false' | 'fallthrough' | 'loop' | 'jump' | 'exception';
 
 export type NodeKind =
   | 'entry' | 'exit' | 'exception_exit' | 'param' | 'statement' | 'expression' | 'condition'

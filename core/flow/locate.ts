@@ -63,7 +63,10 @@ function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-/** The outermost function node of the profile's kinds lying within the record's lines. */
+/**
+ * The outermost function node of the profile's kinds starting within the record's lines (its end
+ * may pass the record's: tree-sitter counts trailing comments into a Python body).
+ */
 export function functionNode(tree: Tree, profile: FlowProfile, fn: FunctionRecord): Node {
   const first = fn.line - 1;
   const last = fn.end_line - 1;
@@ -72,7 +75,7 @@ export function functionNode(tree: Tree, profile: FlowProfile, fn: FunctionRecor
   for (const node of candidates) {
     const start = node.startPosition.row;
     const end = node.endPosition.row;
-    if (start < first || end > last) continue;
+    if (start < first || start > last) continue;
     if (!best || end - start > best.endPosition.row - best.startPosition.row || (end - start === best.endPosition.row - best.startPosition.row && node.startIndex < best.startIndex)) {
       best = node;
     }

@@ -52,7 +52,7 @@ describe('cfg, dfg, pdg, slice commands', () => {
     const loop = r.nodes.find((n: any) => n.line === 11 && n.kind === 'loop');
     expect(r.edges).toContainEqual({ from: loop.id, to: r.nodes.find((n: any) => n.line === 15).id, kind: 'false' });
     const kinds = new Set(r.edges.map((e: any) => e.kind));
-    expect([...kinds].every((k) => ['next', 'true', 'false', 'loop', 'jump', 'exception', 'fallthrough', 'case'].includes(k as string))).toBe(true);
+    expect([...kinds].every((k) => ['next', 'true', 'false', 'loop', 'jump', 'exception', 'fallthrough'].includes(k as string))).toBe(true);
   });
 
   it('dfg --json lists defs, uses and def-use edges by line', () => {

@@ -1,6 +1,7 @@
 // Real third-party source for the property tests: code shipped in installed npm packages, in
 // python3's standard library, and — when the machine has them — in the JDK's src.zip, Debian's Go
-// sources (golang-*-src) and Debian's Rust crates (librust-*-dev). Files are taken in a fixed order
+// sources (golang-*-src), Debian's Rust crates (librust-*-dev), libstdc++'s headers, C examples
+// shipped with -dev packages, bash-completion scripts and the App Engine PHP SDK. Files are taken in a fixed order
 // up to a byte budget per language, so runs are repeatable.
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -105,4 +106,24 @@ export function javaCorpus(budget: number): CorpusFile[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export function cppCorpus(budget: number): CorpusFile[] {
+  const base = '/usr/include/c++';
+  if (!existsSync(base)) return [];
+  const version = readdirSync(base).sort().pop();
+  return version ? take('cpp', walk(join(base, version, 'bits'), () => true), budget) : [];
+}
+
+export function cCorpus(budget: number): CorpusFile[] {
+  const examples = existsSync('/usr/share/doc') ? walk('/usr/share/doc', (p) => p.endsWith('.c')) : [];
+  return take('c', examples, budget);
+}
+
+export function bashCorpus(budget: number): CorpusFile[] {
+  return take('bash', walk('/usr/share/bash-completion/completions', () => true), budget);
+}
+
+export function phpCorpus(budget: number): CorpusFile[] {
+  return take('php', walk('/usr/lib/google-cloud-sdk/platform/google_appengine/php', (p) => p.endsWith('.php')), budget);
 }

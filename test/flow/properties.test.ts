@@ -12,7 +12,9 @@ import { languageById } from '../../dist/grammars/languages.js';
 import { analyseFunctionNode, type FunctionFlow } from '../../dist/core/flow/analyze.js';
 import { linesOf, ownRows, sliceNodes } from '../../dist/core/flow/slice.js';
 import type { LanguageId } from '../../dist/core/types.js';
-import { goCorpus, javaCorpus, javascriptCorpus, pythonCorpus, rustCorpus, typescriptCorpus, type CorpusFile } from './corpus.js';
+import {
+  bashCorpus, cCorpus, cppCorpus, goCorpus, javaCorpus, javascriptCorpus, phpCorpus, pythonCorpus, rustCorpus, typescriptCorpus, type CorpusFile,
+} from './corpus.js';
 
 interface Tally {
   files: number;
@@ -200,6 +202,10 @@ const corpora: [string, () => CorpusFile[], number][] = [
   ['java', () => javaCorpus(2_000_000), 1000],
   ['go', () => goCorpus(1_500_000), 1000],
   ['rust', () => rustCorpus(1_500_000), 1000],
+  ['c++', () => cppCorpus(1_500_000), 1000],
+  ['c', () => cCorpus(600_000), 100],
+  ['php', () => phpCorpus(1_000_000), 1000],
+  ['bash', () => bashCorpus(600_000), 200],
 ];
 
 describe('flow properties over real code', () => {
