@@ -117,7 +117,7 @@ export function reachingDefinitions(cfg: Cfg, accesses: NodeAccesses[]): Dataflo
 }
 
 /** Nodes in reverse postorder from `entry`, then any unreachable nodes (dead code) in id order. */
-export function reversePostorder(entry: number, succs: number[][], n: number): number[] {
+function reversePostorder(entry: number, succs: number[][], n: number): number[] {
   const visited = new Uint8Array(n);
   const post: number[] = [];
   const stack: [number, number][] = [[entry, 0]];

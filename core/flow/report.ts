@@ -17,6 +17,7 @@ export interface CfgReport {
   function: string;
   complexity: number;
   entry: number;
+  /** The exit node, and the exception exit (uncaught throw/raise/panic) when the function has one. */
   exits: number[];
   nodes: NodeReport[];
   edges: { from: number; to: number; kind: EdgeKind }[];
@@ -36,7 +37,8 @@ export interface PdgReport {
   nodes: NodeReport[];
   /** `from` decides whether `to` runs; `kind` is the branch outcome that leads to it. */
   control: { from: number; to: number; kind: EdgeKind; from_line: number; to_line: number }[];
-  /** `to` reads the value of `var` that `from` wrote. */
+  /** `to` reads the value of `var` that `from` wrote; `var` is empty when the value is an intermediate
+   *  one (a ternary arm, a short-circuit operand, a match arm) handed to the statement holding it. */
   data: { from: number; to: number; var: string; from_line: number; to_line: number }[];
 }
 

@@ -33,6 +33,11 @@ export async function loadFunctionFlow(ctx: QueryContext, file: string, name: st
     const tree = await parseSource(record.language, source);
     try {
       flow = analyseFunctionNode(functionNode(tree, profile, fn), source, profile);
+    } catch (error) {
+      if (error instanceof RangeError) {
+        throw new TldrError(`${fn.qualified_name} is nested too deeply to analyse`, 'analyse one of its nested functions instead');
+      }
+      throw error;
     } finally {
       tree.delete();
     }

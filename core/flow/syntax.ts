@@ -143,16 +143,6 @@ export function textOf(syntax: Syntax, node: SNode): string {
   return syntax.source.slice(node.from, node.to);
 }
 
-export function namedChildren(node: SNode): SNode[] {
-  return node.children.filter((child) => child.named);
-}
-
 export function childByField(node: SNode, field: string): SNode | undefined {
   return node.children.find((child) => child.field === field);
-}
-
-/** True when `inner` is `outer` or lies inside it. */
-export function contains(outer: SNode, inner: SNode): boolean {
-  for (let node: SNode | null = inner; node; node = node.parent) if (node === outer) return true;
-  return false;
 }
