@@ -185,8 +185,10 @@ function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
   const types = syntax.decorators;
   if (!types) return [];
   const found: Node[] = [];
+  // Decorators precede the name: children from the name on (parameters, body) are not looked at.
+  const limit = node.childForFieldName('name')?.startIndex ?? node.endIndex;
   const scan = (holder: Node): void => {
-    for (const child of holder.namedChildren) {
+    for (let child = holder.firstNamedChild; child && child.startIndex < limit; child = child.nextNamedSibling) {
       if (types.includes(child.type)) found.push(child);
       else if (child.type === 'modifiers' || child.type === 'attributes') scan(child);
     }

@@ -11,13 +11,10 @@ const OPENERS = new Set(['{', ':', '=', '=>', ';', 'end', 'do', 'then', ',']);
 
 export function signatureEnd(node: Node, body: Node | undefined, comments: readonly string[]): number {
   if (body && !body.parent?.equals(node)) return body.startIndex;
-  let end = node.startIndex;
-  for (let child = node.firstChild; child; child = child.nextSibling) {
-    if (body && child.startIndex >= body.startIndex) break;
-    if (comments.includes(child.type) || (!child.isNamed && OPENERS.has(child.type))) continue;
-    end = child.endIndex;
-  }
-  return end > node.startIndex ? end : node.endIndex;
+  // Walk back from the body (or from the end) over openers and comments: a step or two per definition.
+  let child = body ? body.previousSibling : node.lastChild;
+  while (child && (comments.includes(child.type) || (!child.isNamed && OPENERS.has(child.type)))) child = child.previousSibling;
+  return child && child.endIndex > node.startIndex ? child.endIndex : node.endIndex;
 }
 
 export function signatureText(source: string, start: number, end: number): string {
