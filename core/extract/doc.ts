@@ -2,7 +2,7 @@
 // `docstrings`) or the block of comments ending on the line right above it (decorators
 // included), each comment alone on its line — a trailing `x = 1  # note` does not document the
 // next line. The file's doc is its module docstring or its first leading comment that is not a
-// shebang or a licence header.
+// shebang, a licence header or a `/// <reference>` directive.
 import type { Node } from 'web-tree-sitter';
 import { firstDocLine, unquote } from './text.js';
 
@@ -74,7 +74,8 @@ export function moduleDoc(root: Node, commentTypes: readonly string[], docstring
       return undefined;
     }
     const text = child.text;
-    if (text.startsWith('#!') || LICENCE.test(text)) continue;
+    // Shebangs, licence headers and TypeScript's `/// <reference …/>` directives document nothing.
+    if (text.startsWith('#!') || LICENCE.test(text) || /^\/\/\/\s*<(reference|amd)/.test(text)) continue;
     const line = firstDocLine(text);
     if (line) return line;
   }
