@@ -123,7 +123,8 @@ export class DaemonServer {
     this.removeOwnSocket();
     this.freshness?.close();
     try {
-      await this.index?.close();
+      // Closing writes the cache back; into a deleted project it would only recreate directories.
+      if (existsSync(this.config.root)) await this.index?.close();
     } catch (error) {
       this.recordError(error as Error);
     }

@@ -27,9 +27,10 @@ export function cli(args: string[], cwd: string, extraEnv: Record<string, string
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
 }
 
-export function cliAsync(args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<CliResult> {
+export function cliAsync(args: string[], cwd: string, extraEnv: Record<string, string> = {}, input = ''): Promise<CliResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cliEnv(extraEnv) });
+    child.stdin.end(input);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -1,8 +1,11 @@
 // Daemon lifecycle: start, status, stop, concurrent starts, stale locks and sockets, signals,
 // idle shutdown and the version handshake — all on real daemon processes.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, statSync } from 'node:fs';
-import { DaemonConnection, daemonPaths } from '../../dist/core/daemon/wire.cjs';
+import { spawn } from 'node:child_process';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { DaemonConnection, FrameDecoder, daemonPaths, encodeFrame } from '../../dist/core/daemon/wire.cjs';
+import { ensureRuntimeDir as ensureDir } from '../../dist/core/daemon/paths.js';
 import { alive, cleanupProjects, cli, cliAsync, daemonProcesses, lockPid, makeProject, waitFor } from './helpers.js';
 
 const SOURCE = {
@@ -136,6 +139,39 @@ describe('daemon start, status, stop', () => {
     expect(daemonProcesses(project.root)).toEqual([]);
     expect(cli(['warm'], project.root).status).toBe(0);
     await waitFor(() => lockPid(project.root) !== undefined && status(project.root).files === 2, 'the daemon started by warm');
+  });
+
+  it('the CLI meeting a daemon of another version answers in-process and starts a current daemon', async () => {
+    const project = makeProject(SOURCE);
+    const paths = daemonPaths(project.root);
+    ensureDir(paths.dir);
+    // A stand-in for an old daemon: a live "daemon" process holds the start lock, and the socket
+    // answers the version error, then closes and lets go of the lock, as a real one steps down.
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'daemon'], { stdio: 'ignore' });
+    writeFileSync(paths.lock, `${holder.pid}\n`);
+    const impostor = createServer((socket) => {
+      const decoder = new FrameDecoder();
+      socket.on('error', () => undefined);
+      socket.on('data', (chunk) => {
+        for (const message of decoder.push(chunk) as { id: number }[]) {
+          socket.end(encodeFrame({ id: message.id, ok: false, error: { message: 'old daemon', exitCode: 1, code: 'version' } }));
+          impostor.close(() => holder.kill());
+        }
+      });
+    });
+    await new Promise<void>((resolve) => impostor.listen(paths.socket, resolve));
+    try {
+      // Not spawnSync: the stand-in lives in this process and must keep answering meanwhile.
+      const run = await cliAsync(['tree', '--json'], project.root);
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).files.map((f: { path: string }) => f.path)).toEqual(['lib/util.py', 'src/shapes.ts']);
+      await waitFor(() => daemonProcesses(project.root).length === 1 && lockPid(project.root) === daemonProcesses(project.root)[0], 'a current daemon to start');
+      await waitFor(() => JSON.parse(cli(['daemon', 'status', '--json'], project.root).stdout).running === true, 'it to answer');
+      expect(status(project.root).pid).toBe(lockPid(project.root));
+    } finally {
+      impostor.close();
+      holder.kill();
+    }
   });
 
   it('a client of another version gets a clear answer and the old daemon is replaced', async () => {
