@@ -36,9 +36,33 @@ export function isTemp(name: string): boolean {
   return name.charCodeAt(0) === 0;
 }
 
+/** A variable declared in an inner block scope is named `name` + U+0001 + the scope's offset. */
+const SCOPE_MARK = '\u0001';
+
+/** The variable's name as written in the source. */
+export function baseName(name: string): string {
+  const mark = name.indexOf(SCOPE_MARK);
+  return mark < 0 ? name : name.slice(0, mark);
+}
+
+/** A read or write while collecting: where the identifier stands, and for a declaration, its block scope. */
+interface Access {
+  name: string;
+  row: number;
+  /** Offset of the identifier; undefined for synthetic accesses. */
+  pos?: number;
+}
+
+interface DefAccess extends Access {
+  weak: boolean;
+  /** The block a declaration is scoped to (block-scoped languages, declarations below the function level). */
+  scope?: SNode;
+}
+
 /** Defs and uses of every node of `cfg`, indexed by node id. */
 export function nodeAccesses(syntax: Syntax, cfg: Cfg, profile: FlowProfile): NodeAccesses[] {
   const collectors = cfg.nodes.map((node) => collect(syntax, node, profile));
+  if (profile.data.blockScopes) resolveScopes(collectors);
   // A name is local when the function defines it somewhere (parameters included). Calls of
   // non-local names are not variable uses, and only locals can be changed by a method call.
   const selfNames = profile.data.selfNames ?? [];
@@ -46,19 +70,24 @@ export function nodeAccesses(syntax: Syntax, cfg: Cfg, profile: FlowProfile): No
   for (const c of collectors) for (const d of c.defs) locals.add(d.name);
   // Where the language marks mutable bindings (Rust `mut`), only those can change through a call.
   const mutable = profile.data.mutableNames?.(syntax.root, (n) => textOf(syntax, n));
-  const mutates = (name: string) => locals.has(name) && !selfNames.includes(name) && (!mutable || mutable.has(name));
+  const mutates = (name: string) => {
+    const base = baseName(name);
+    return locals.has(name) && !selfNames.includes(base) && (!mutable || mutable.has(base));
+  };
   // A local closure's writes to captured variables happen when it is called: calls carry them too.
   const effects = new Map<string, string[]>();
   for (const c of collectors) {
     if (c.closureWrites.length === 0) continue;
-    for (const d of c.defs) if (!d.weak && c.declared.has(d.name)) effects.set(d.name, c.closureWrites);
+    const writes = [...new Set(c.closureWrites.map((w) => w.name))];
+    for (const d of c.defs) if (!d.weak && c.declared.has(baseName(d.name))) effects.set(d.name, writes);
   }
+  const plain = (a: Access): Use => ({ name: a.name, row: a.row });
   return collectors.map((c) => {
-    const defs = [...c.defs];
-    const uses = [...c.uses];
+    const defs: Def[] = c.defs.map((d) => ({ name: d.name, row: d.row, weak: d.weak }));
+    const uses: Use[] = c.uses.map(plain);
     for (const u of c.callees) {
       if (!locals.has(u.name)) continue;
-      uses.push(u);
+      uses.push(plain(u));
       for (const name of effects.get(u.name) ?? []) {
         if (!locals.has(name)) continue;
         uses.push({ name, row: u.row });
@@ -66,20 +95,50 @@ export function nodeAccesses(syntax: Syntax, cfg: Cfg, profile: FlowProfile): No
       }
     }
     for (const m of c.mutations) {
-      uses.push(m);
-      if (mutates(m.name) && !c.selfNames.has(m.name)) defs.push({ name: m.name, row: m.row, weak: true });
+      uses.push(plain(m));
+      if (mutates(m.name) && !c.selfNames.has(baseName(m.name))) defs.push({ name: m.name, row: m.row, weak: true });
     }
     return { defs, uses };
   });
 }
 
+/**
+ * Gives each block-scoped declaration its own variable: every access inside the declaration's
+ * block (and not inside an inner redeclaration of the same name) is renamed to it.
+ */
+function resolveScopes(collectors: Collected[]): void {
+  const scopes = new Map<string, { from: number; to: number; name: string }[]>();
+  for (const c of collectors) {
+    for (const d of c.defs) {
+      if (!d.scope) continue;
+      const list = scopes.get(d.name) ?? [];
+      if (!list.some((s) => s.from === d.scope!.from)) list.push({ from: d.scope.from, to: d.scope.to, name: `${d.name}${SCOPE_MARK}${d.scope.from}` });
+      scopes.set(d.name, list);
+    }
+  }
+  if (scopes.size === 0) return;
+  const rename = (a: Access): void => {
+    if (a.pos === undefined) return;
+    const list = scopes.get(a.name);
+    if (!list) return;
+    let best: { from: number; to: number; name: string } | undefined;
+    for (const s of list) {
+      if (a.pos >= s.from && a.pos < s.to && (!best || s.to - s.from < best.to - best.from)) best = s;
+    }
+    if (best) a.name = best.name;
+  };
+  for (const c of collectors) {
+    for (const list of [c.defs, c.uses, c.callees, c.mutations, c.closureWrites]) for (const a of list) rename(a);
+  }
+}
+
 interface Collected {
-  defs: Def[];
-  uses: Use[];
-  callees: Use[];
-  mutations: Use[];
+  defs: DefAccess[];
+  uses: Access[];
+  callees: Access[];
+  mutations: Access[];
   /** Captured variables that nested closures of this node write. */
-  closureWrites: string[];
+  closureWrites: Access[];
   /** Names declared inside a closure (parameters, declarations): not captured. */
   declared: Set<string>;
   /** Names a `nonlocal` statement hands back to the enclosing scope. */
@@ -101,7 +160,8 @@ function collect(syntax: Syntax, node: CfgNode, profile: FlowProfile): Collected
       walker.out.uses = [...uses.slice(0, before), ...uses.slice(before).filter((u) => !bound.has(u.name))];
     }
     for (const t of region.useTemps ?? []) walker.out.uses.push({ name: t, row: node.startRow });
-    for (const name of region.useNames ?? []) walker.out.uses.push({ name, row: node.startRow });
+    const at = region.nodes[0]?.from;
+    for (const name of region.useNames ?? []) walker.out.uses.push({ name, row: node.startRow, pos: at });
     if (region.defTemp) walker.out.defs.push({ name: region.defTemp, row: node.endRow, weak: false });
   }
   return walker.out;
@@ -168,33 +228,45 @@ class Walker {
   private record(mode: Mode, node: SNode, declares: boolean): void {
     const name = this.text(node);
     const row = node.startRow;
+    const pos = node.from;
     const out = this.out;
     if (this.selfTypes.has(node.type) || this.data.selfNames?.includes(name)) out.selfNames.add(name);
     switch (mode) {
       case 'use':
-        out.uses.push({ name, row });
+        out.uses.push({ name, row, pos });
         return;
       case 'def':
-        out.defs.push({ name, row, weak: false });
+        out.defs.push({ name, row, pos, weak: false, scope: declares ? this.scopeOf(node) : undefined });
         if (declares) out.declared.add(name);
         return;
       case 'defuse':
-        out.uses.push({ name, row });
-        out.defs.push({ name, row, weak: false });
+        out.uses.push({ name, row, pos });
+        out.defs.push({ name, row, pos, weak: false });
         return;
       case 'weak':
-        out.uses.push({ name, row });
-        out.defs.push({ name, row, weak: true });
+        out.uses.push({ name, row, pos });
+        out.defs.push({ name, row, pos, weak: true });
         return;
       case 'pattern':
         if (this.data.constantPattern?.(name)) {
-          out.uses.push({ name, row });
+          out.uses.push({ name, row, pos });
         } else {
-          out.defs.push({ name, row, weak: false });
+          out.defs.push({ name, row, pos, weak: false, scope: this.scopeOf(node) });
           out.declared.add(name);
         }
         return;
     }
+  }
+
+  /** The innermost block a declaration at `node` is scoped to; undefined for the function scope. */
+  private scopeOf(node: SNode): SNode | undefined {
+    const block = this.data.blockScopes;
+    if (!block) return undefined;
+    for (let n = node.parent; n && n !== this.syntax.root; n = n.parent) {
+      if (block.functionScoped?.includes(n.type) || this.profile.functions[n.type]) return undefined;
+      if (block.scopes.includes(n.type)) return n;
+    }
+    return undefined;
   }
 
   walk(node: SNode, mode: Mode, declares = true): void {
@@ -287,7 +359,7 @@ class Walker {
       return;
     }
     if (this.identifiers.has(node.type)) {
-      this.out.callees.push({ name: this.text(node), row: node.startRow });
+      this.out.callees.push({ name: this.text(node), row: node.startRow, pos: node.from });
       return;
     }
     const member = this.data.members[node.type];
@@ -307,7 +379,7 @@ class Walker {
   private receiver(object: SNode, child: SNode): void {
     if (this.identifiers.has(object.type) || this.selfTypes.has(object.type)) {
       if (this.selfTypes.has(object.type)) this.out.selfNames.add(this.text(object));
-      this.out.mutations.push({ name: this.text(object), row: object.startRow });
+      this.out.mutations.push({ name: this.text(object), row: object.startRow, pos: object.from });
     } else {
       this.walk(child, 'use');
     }
@@ -344,8 +416,8 @@ class Walker {
     for (const callee of got.callees) if (!declared.has(callee.name)) this.out.callees.push(callee);
     for (const m of [...got.mutations, ...got.defs]) {
       if (declared.has(m.name)) continue;
-      this.out.mutations.push({ name: m.name, row: m.row });
-      if (!this.out.closureWrites.includes(m.name)) this.out.closureWrites.push(m.name);
+      this.out.mutations.push({ name: m.name, row: m.row, pos: m.pos });
+      this.out.closureWrites.push({ name: m.name, row: m.row, pos: m.pos });
     }
     for (const self of got.selfNames) this.out.selfNames.add(self);
   }

@@ -180,6 +180,9 @@ export interface DataProfile {
   scopes?: string[];
   /** Statements naming variables of an enclosing scope that a closure assigns (Python `nonlocal`). */
   nonlocals?: string[];
+  /** Block scoping: node types that open a scope (a declaration inside one is a distinct variable
+   *  there), and declaration types that stay function-scoped (JavaScript `var`). */
+  blockScopes?: { scopes: string[]; functionScoped?: string[] };
   /** Variables that stand for the receiving object (`self`, `$this`): calls on them are not mutations. */
   selfNames?: string[];
   /** Names declared mutable in the function (Rust `let mut`, `mut` parameters, `&mut self`): when given,

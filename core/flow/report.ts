@@ -1,6 +1,6 @@
 // The JSON documents of the cfg, dfg, pdg and slice commands (DESIGN §4), built from a function's
 // analyses. Lines are 1-based; synthetic temporaries never appear.
-import { isTemp } from './accesses.js';
+import { baseName, isTemp } from './accesses.js';
 import type { CfgNode, EdgeKind, NodeKind } from './cfg.js';
 import type { FunctionFlow } from './analyze.js';
 import { linesOf, nodesAtRow, ownRows, sliceNodes, variablesAtRow, type Direction } from './slice.js';
@@ -77,13 +77,13 @@ export function dfgReport(subject: Subject, flow: FunctionFlow): DfgReport {
   const defs = new Map<string, { var: string; line: number }>();
   const uses = new Map<string, { var: string; line: number }>();
   for (const a of flow.accesses) {
-    for (const d of a.defs) if (!isTemp(d.name)) defs.set(`${d.name}\u0000${d.row}`, { var: d.name, line: d.row + 1 });
-    for (const u of a.uses) if (!isTemp(u.name)) uses.set(`${u.name}\u0000${u.row}`, { var: u.name, line: u.row + 1 });
+    for (const d of a.defs) if (!isTemp(d.name)) defs.set(`${d.name}\u0000${d.row}`, { var: baseName(d.name), line: d.row + 1 });
+    for (const u of a.uses) if (!isTemp(u.name)) uses.set(`${u.name}\u0000${u.row}`, { var: baseName(u.name), line: u.row + 1 });
   }
   const edges = new Map<string, { var: string; def_line: number; use_line: number }>();
   for (const du of flow.dataflow.defUses) {
     if (isTemp(du.name)) continue;
-    edges.set(`${du.name}\u0000${du.defRow}\u0000${du.useRow}`, { var: du.name, def_line: du.defRow + 1, use_line: du.useRow + 1 });
+    edges.set(`${du.name}\u0000${du.defRow}\u0000${du.useRow}`, { var: baseName(du.name), def_line: du.defRow + 1, use_line: du.useRow + 1 });
   }
   const byLine = <T extends { var: string; line: number }>(a: T, b: T) => a.line - b.line || a.var.localeCompare(b.var);
   return {
@@ -102,7 +102,7 @@ export function pdgReport(subject: Subject, flow: FunctionFlow): PdgReport {
   const data = new Map<string, PdgReport['data'][number]>();
   for (const d of pdg.data) {
     if (isTemp(d.name)) continue;
-    data.set(`${d.from}:${d.to}:${d.name}`, { from: d.from, to: d.to, var: d.name, from_line: line(d.from), to_line: line(d.to) });
+    data.set(`${d.from}:${d.to}:${d.name}`, { from: d.from, to: d.to, var: baseName(d.name), from_line: line(d.from), to_line: line(d.to) });
   }
   // Temporaries carry a value from an embedded construct to its statement: show that as the
   // statement depending on the construct's part.

@@ -2,7 +2,7 @@
 // A node contributes only its own rows (a compound statement's header, not its body), so a slice
 // is exactly the statements that matter.
 import type { Cfg, CfgNode } from './cfg.js';
-import type { NodeAccesses } from './accesses.js';
+import { baseName, type NodeAccesses } from './accesses.js';
 import type { Pdg } from './pdg.js';
 
 export type Direction = 'backward' | 'forward';
@@ -34,7 +34,7 @@ export function variablesAtRow(input: SliceInput, row: number): string[] {
   const names = new Set<string>();
   for (const node of nodesAtRow(input.cfg, row)) {
     const a = input.accesses[node.id];
-    for (const x of [...a.defs, ...a.uses]) if (x.name.charCodeAt(0) !== 0) names.add(x.name);
+    for (const x of [...a.defs, ...a.uses]) if (x.name.charCodeAt(0) !== 0) names.add(baseName(x.name));
   }
   return [...names].sort();
 }
@@ -49,7 +49,7 @@ export function sliceNodes(input: SliceInput, row: number, direction: Direction,
   const criteria = nodesAtRow(input.cfg, row).filter((node) => {
     if (variable === undefined) return true;
     const a = accesses[node.id];
-    return a.defs.some((d) => d.name === variable) || a.uses.some((u) => u.name === variable);
+    return a.defs.some((d) => baseName(d.name) === variable) || a.uses.some((u) => baseName(u.name) === variable);
   });
   const result = new Set<number>();
   const work: number[] = [];
@@ -62,16 +62,16 @@ export function sliceNodes(input: SliceInput, row: number, direction: Direction,
   for (const node of criteria) {
     result.add(node.id);
     const a = accesses[node.id];
-    const definesVar = variable !== undefined && a.defs.some((d) => d.name === variable);
+    const definesVar = variable !== undefined && a.defs.some((d) => baseName(d.name) === variable);
     if (variable === undefined || (direction === 'backward' && definesVar) || (direction === 'forward' && !definesVar)) {
       work.push(node.id);
       continue;
     }
     if (direction === 'backward') {
-      for (const d of pdg.data) if (d.to === node.id && d.name === variable) add(d.from);
+      for (const d of pdg.data) if (d.to === node.id && baseName(d.name) === variable) add(d.from);
       for (const c of pdg.control) if (c.to === node.id) add(c.from);
     } else {
-      for (const d of pdg.data) if (d.from === node.id && d.name === variable) add(d.to);
+      for (const d of pdg.data) if (d.from === node.id && baseName(d.name) === variable) add(d.to);
     }
   }
   const next = direction === 'backward' ? pdg.dependsOn : pdg.dependents;

@@ -47,6 +47,7 @@ export const c: FlowProfile = {
   exitCalls: ['exit', 'abort', '_Exit', 'quick_exit', 'longjmp'],
   data: {
     identifiers: ['identifier'],
+    blockScopes: { scopes: ['compound_statement', 'for_statement', 'for_range_loop', 'catch_clause'] },
     skip: [
       'field_identifier', 'type_identifier', 'primitive_type', 'sized_type_specifier', 'statement_identifier',
       'number_literal', 'string_literal', 'char_literal', 'concatenated_string', 'true', 'false', 'null',

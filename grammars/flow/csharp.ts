@@ -73,6 +73,7 @@ export const csharp: FlowProfile = {
   awaits: ['await_expression'],
   data: {
     identifiers: ['identifier'],
+    blockScopes: { scopes: ['block', 'for_statement', 'for_each_statement', 'using_statement', 'catch_clause', 'switch_body'] },
     selfTypes: ['this_expression', 'this'],
     skip: [
       'predefined_type', 'implicit_type', 'array_type', 'nullable_type', 'generic_name', 'qualified_name',

@@ -64,6 +64,9 @@ export const go: FlowProfile = {
   defers: ['defer_statement'],
   data: {
     identifiers: ['identifier'],
+    blockScopes: {
+      scopes: ['block', 'if_statement', 'for_statement', 'expression_switch_statement', 'type_switch_statement', 'expression_case', 'type_case', 'communication_case', 'default_case'],
+    },
     skip: [
       'field_identifier', 'package_identifier', 'type_identifier', 'label_name', 'int_literal', 'float_literal',
       'imaginary_literal', 'interpreted_string_literal', 'raw_string_literal', 'rune_literal', 'type_arguments',

@@ -57,6 +57,7 @@ export const java: FlowProfile = {
   yields: [],
   data: {
     identifiers: ['identifier'],
+    blockScopes: { scopes: ['block', 'for_statement', 'enhanced_for_statement', 'catch_clause', 'switch_block', 'try_with_resources_statement'] },
     selfTypes: ['this'],
     skip: [
       'type_identifier', 'scoped_type_identifier', 'generic_type', 'array_type', 'integral_type', 'floating_point_type',

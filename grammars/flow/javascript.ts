@@ -57,6 +57,7 @@ export const javascript: FlowProfile = {
   awaits: ['await_expression'],
   data: {
     identifiers: ['identifier', 'shorthand_property_identifier', 'shorthand_property_identifier_pattern'],
+    blockScopes: { scopes: ['statement_block', 'for_statement', 'for_in_statement', 'catch_clause', 'switch_body'], functionScoped: ['variable_declaration'] },
     selfTypes: ['this'],
     skip: ['property_identifier', 'private_property_identifier', 'statement_identifier', 'number', 'regex', 'string_fragment'],
     skipFields: { '*': ['type', 'return_type', 'type_parameters', 'type_arguments'], member_expression: ['property'] },

@@ -67,6 +67,7 @@ export const kotlin: FlowProfile = {
   exitCalls: ['error', 'TODO', 'exitProcess'],
   data: {
     identifiers: ['simple_identifier'],
+    blockScopes: { scopes: ['control_structure_body', 'for_statement', 'catch_block'] },
     selfTypes: ['this_expression'],
     skip: [
       'navigation_suffix', 'type_identifier', 'user_type', 'nullable_type', 'type_arguments', 'type_parameters',

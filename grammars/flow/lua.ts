@@ -40,6 +40,7 @@ export const lua: FlowProfile = {
   exitCalls: ['error', 'os.exit'],
   data: {
     identifiers: ['identifier'],
+    blockScopes: { scopes: ['block'] },
     selfNames: ['self'],
     skip: ['number', 'string', 'true', 'false', 'nil', 'vararg_expression'],
     skipFields: { dot_index_expression: ['field'], method_index_expression: ['method'], field: ['name'] },

@@ -68,6 +68,7 @@ export const rust: FlowProfile = {
   earlyReturns: ['try_expression'],
   data: {
     identifiers: ['identifier'],
+    blockScopes: { scopes: ['block', 'match_arm', 'for_expression', 'if_let_expression', 'while_let_expression'] },
     selfTypes: ['self'],
     skip: [
       'field_identifier', 'type_identifier', 'primitive_type', 'lifetime', 'integer_literal', 'float_literal',

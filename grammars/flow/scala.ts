@@ -42,6 +42,7 @@ export const scala: FlowProfile = {
   exitCalls: ['sys.exit', 'System.exit', '???'],
   data: {
     identifiers: ['identifier'],
+    blockScopes: { scopes: ['block', 'case_clause', 'for_expression'] },
     selfTypes: ['this'],
     skip: [
       'type_identifier', 'generic_type', 'compound_type', 'function_type', 'tuple_type', 'type_arguments',

@@ -70,6 +70,7 @@ export const swift: FlowProfile = {
   exitCalls: ['fatalError', 'preconditionFailure', 'exit'],
   data: {
     identifiers: ['simple_identifier'],
+    blockScopes: { scopes: ['statements', 'for_statement', 'catch_block', 'switch_entry'] },
     selfTypes: ['self_expression'],
     skip: [
       'navigation_suffix', 'type_identifier', 'user_type', 'optional_type', 'array_type', 'dictionary_type',

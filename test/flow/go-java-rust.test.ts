@@ -116,6 +116,25 @@ func div(a, b int) (q int, err error) {
   });
 });
 
+describe('go: shadowing', () => {
+  it('gives `if err := …` its own err and leaves the outer one reaching the return', async () => {
+    const r = await analyse('go', `package p
+
+func load(path string) (err error) {
+	data, err := read(path)
+	if err != nil {
+		return err
+	}
+	if err := check(data); err != nil {
+		log(err)
+	}
+	return err
+}`);
+    expect(r.defUses).toEqual(['data@4->8', 'err@4->11', 'err@4->5', 'err@4->6', 'err@8->8', 'err@8->9', 'path@3->4']);
+    expect(r.slice(11)).toEqual([3, 4, 5, 11]);
+  });
+});
+
 describe('java', () => {
   const code = `class T {
   int run(int[] xs, String mode) throws Exception {

@@ -8,6 +8,7 @@ import { parseSource } from '../../dist/core/parse/parser.js';
 import { languageById } from '../../dist/grammars/languages.js';
 import { analyseFunctionNode, type FunctionFlow } from '../../dist/core/flow/analyze.js';
 import { linesOf, sliceNodes, type Direction } from '../../dist/core/flow/slice.js';
+import { baseName } from '../../dist/core/flow/accesses.js';
 import type { LanguageId } from '../../dist/core/types.js';
 
 export interface Analysed {
@@ -67,7 +68,7 @@ export function renderDefUses(flow: FunctionFlow): string[] {
   const set = new Set<string>();
   for (const du of flow.dataflow.defUses) {
     if (du.name.charCodeAt(0) === 0) continue;
-    set.add(`${du.name}@${du.defRow + 1}->${du.useRow + 1}`);
+    set.add(`${baseName(du.name)}@${du.defRow + 1}->${du.useRow + 1}`);
   }
   return [...set].sort();
 }

@@ -281,3 +281,19 @@ describe('typescript and tsx', () => {
     expect(r.defUses).toEqual(sorted(['items@1->2', 'shown@2->3', 'shown@2->4']));
   });
 });
+
+describe('javascript: block scopes', () => {
+  it('keeps a let shadowing in an inner block apart, while var stays function-scoped', async () => {
+    const r = await analyse('javascript', `function f(a) {
+  let x = a;
+  if (a > 0) {
+    let x = 2;
+    use(x);
+  }
+  for (var i = 0; i < 3; i++) {}
+  return x + i;
+}`);
+    expect(r.defUses).toEqual(['a@1->2', 'a@1->3', 'i@7->7', 'i@7->8', 'x@2->8', 'x@4->5']);
+    expect(r.slice(8)).toEqual([1, 2, 7, 8]);
+  });
+});
