@@ -46,7 +46,8 @@ export function firstDocLine(text: string): string | undefined {
       .replace(/^\s*(\*(?!\/)|\/\/[\/!]?|#+|--+)?\s*/, '')
       .replace(/<\/?(summary|remarks|para|p|br)\s*\/?>/gi, '')
       .trim();
-    if (line) return cap(line, 160);
+    // A rule of `////` or `*****` says nothing: the doc is the first line with words in it.
+    if (/[\p{L}\p{N}]/u.test(line)) return cap(line, 160);
   }
   return undefined;
 }
