@@ -297,3 +297,35 @@ describe('javascript: block scopes', () => {
     expect(r.slice(8)).toEqual([1, 2, 7, 8]);
   });
 });
+
+describe('javascript: break out through finally', () => {
+  it('runs the finally block on the break, the normal and the exception path', async () => {
+    const r = await analyse('javascript', `function f(xs) {
+  for (const x of xs) {
+    try {
+      if (x) break;
+      work(x);
+    } finally {
+      done(x);
+    }
+  }
+  return 1;
+}`);
+    expect(r.edges).toEqual(sorted([
+      'entry -next-> 1:param',
+      '1:param -next-> 2:loop',
+      '2:loop -true-> 4:if',
+      '2:loop -false-> 10:return',
+      '4:if -true-> 4:break',
+      '4:if -false-> 5:statement',
+      '4:break -jump-> 7:statement#2',
+      '5:statement -next-> 7:statement#1',
+      '5:statement -exception-> 7:statement#3',
+      '7:statement#1 -loop-> 2:loop',
+      '7:statement#2 -jump-> 10:return',
+      '7:statement#3 -exception-> raise',
+      '10:return -jump-> exit',
+      'raise -exception-> exit',
+    ]));
+  });
+});
