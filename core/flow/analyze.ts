@@ -16,9 +16,17 @@ export interface FunctionFlow {
   pdg(): Pdg;
 }
 
+const opaqueTypes = new WeakMap<FlowProfile, ReadonlySet<string>>();
+
 /** Analyses a function node of a parsed tree; the tree may be deleted afterwards. */
 export function analyseFunctionNode(fn: Node, source: string, profile: FlowProfile): FunctionFlow {
-  return analyseSyntax(mirror(fn, source), profile);
+  let opaque = opaqueTypes.get(profile);
+  if (!opaque) {
+    // Subtrees the data walker skips hold no flow: their insides need not be copied.
+    opaque = new Set(profile.data.skip);
+    opaqueTypes.set(profile, opaque);
+  }
+  return analyseSyntax(mirror(fn, source, opaque), profile);
 }
 
 export function analyseSyntax(syntax: Syntax, profile: FlowProfile): FunctionFlow {

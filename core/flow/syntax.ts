@@ -74,9 +74,10 @@ function rowOf(starts: number[], index: number): number {
 /**
  * Copies `node` and its descendants (comments excluded) into plain objects. The walk reads only
  * ids and offsets from the cursor (each cursor read crosses into WASM); names and rows are looked
- * up on the JS side.
+ * up on the JS side. Nodes of the `opaque` types are copied without their children (type
+ * annotations, literals: nothing in them matters to flow analysis).
  */
-export function mirror(node: Node, source: string): Syntax {
+export function mirror(node: Node, source: string, opaque?: ReadonlySet<string>): Syntax {
   const vocabulary = vocabularyOf(node.tree.language);
   const starts = lineStarts(source);
   const language = node.tree.language;
@@ -119,7 +120,7 @@ export function mirror(node: Node, source: string): Syntax {
         const named = isNamed(typeId);
         const child = make(current, typeId, named);
         current.children.push(child);
-        if (named && cursor.gotoFirstChild()) {
+        if (named && !opaque?.has(child.type) && cursor.gotoFirstChild()) {
           current = child;
           descended = true;
         }

@@ -4,7 +4,7 @@ import { javascript } from './javascript.js';
 
 const typeOnly = [
   'type_annotation', 'type_arguments', 'type_parameters', 'type_identifier', 'predefined_type',
-  'interface_declaration', 'type_alias_declaration', 'abstract_class_declaration', 'enum_declaration',
+  'interface_declaration', 'type_alias_declaration', 'enum_declaration',
 ];
 
 export const typescript: FlowProfile = {
