@@ -23,8 +23,8 @@ import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
 import { withoutArguments, withoutTypeArguments } from './calls.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
-import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText } from './signature.js';
-import { cap, collapse, endLine, nodeText, startLine } from './text.js';
+import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText, type SignatureEnd } from './signature.js';
+import { cap, collapse, endLine, firstDocLine, nodeText, startLine } from './text.js';
 
 const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'getter', 'setter', 'arrow']);
 const CLASS_KINDS = new Set<string>([
@@ -44,6 +44,8 @@ export interface Def extends Scoped {
   nameNode?: Node;
   /** The definition's outermost node (wrappers such as `export`/`decorated_definition` included). */
   outer: Node;
+  /** First line of a comment found inside the declaration (a doc after its attributes). */
+  innerDoc?: string;
   /** First node, character and 0-based row of the definition, decorators included. */
   first: Node;
   from: number;
@@ -298,8 +300,39 @@ function lastLine(node: Node, comments: readonly string[]): number {
 /** The signature; a name written after the body (`typedef struct {…} T`) is appended so it is never lost. */
 function signatureOf(def: Def, source: string, syntax: ExtractSyntax): string {
   const end = signatureEnd(def.node, def.body, syntax.comments);
-  const text = signatureText(source, def.from, end);
-  return def.nameNode && def.nameNode.startIndex >= end ? `${text} ${def.name}` : text;
+  let raw = source.slice(def.from, end.index);
+  // Comments inside the declaration (a doc comment after `#[inline]`, parameter comments) are not
+  // signature: cut them out, looking at the tree only when the text may hold one.
+  if (COMMENT_MARKER.test(raw)) {
+    const comments = commentsWithin(def, end, syntax.comments);
+    if (comments.length > 0) {
+      let text = '';
+      let at = def.from;
+      for (const comment of comments) {
+        text += `${source.slice(at, comment.startIndex)} `;
+        at = comment.endIndex;
+      }
+      raw = text + source.slice(at, end.index);
+      def.innerDoc = firstDocLine(comments[0].text);
+    }
+  }
+  const text = signatureText(raw);
+  return def.nameNode && def.nameNode.startIndex >= end.index ? `${text} ${def.name}` : text;
+}
+
+const COMMENT_MARKER = /\/\*|\/\/|#|--/;
+
+/** Comment nodes between a definition's first character and its signature's end, in order. */
+function commentsWithin(def: Def, end: SignatureEnd, types: readonly string[]): Node[] {
+  const found: Node[] = [];
+  // Between leading decorators and the definition (Rust `#[attr]` then `/// doc` then `fn`).
+  for (let at: Node | null = def.first; at && at.startIndex < def.outer.startIndex; at = at.nextSibling) {
+    if (types.includes(at.type)) found.push(at);
+  }
+  for (const comment of def.outer.descendantsOfType(types as string[], def.outer.startPosition, end.point)) {
+    if (comment.startIndex >= def.from && comment.endIndex <= end.index) found.push(comment);
+  }
+  return found;
 }
 
 function afterDecoratorsOf(def: Def): number {
@@ -312,7 +345,7 @@ function docOf(def: Def, ctx: DefinitionContext): string | undefined {
     const doc = docstringOf(def.body);
     if (doc) return doc;
   }
-  return ctx.comments.docAbove(def.first);
+  return ctx.comments.docAbove(def.first) ?? def.innerDoc;
 }
 
 /** Bases per class node: `@base.of` names the class node, each `@base` one base as written. */

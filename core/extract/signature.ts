@@ -2,23 +2,31 @@
 // modifiers, `export`, `async` included) up to its body, whitespace collapsed, without the
 // token that opens the body (`{`, `:`, `=`, `=>`) or comments sitting before it. Bodiless
 // declarations end after their last meaningful child (`;` and `end` dropped).
-import type { Node } from 'web-tree-sitter';
+import type { Node, Point } from 'web-tree-sitter';
 import { cap, collapse, nodeText } from './text.js';
 
 const SIGNATURE_MAX = 300;
 /** Tokens between a declaration and its body that are not part of the signature. */
 const OPENERS = new Set(['{', ':', '=', '=>', ';', 'end', 'do', 'then', ',']);
 
-export function signatureEnd(node: Node, body: Node | undefined, comments: readonly string[]): number {
-  if (body && !body.parent?.equals(node)) return body.startIndex;
+export interface SignatureEnd {
+  index: number;
+  point: Point;
+}
+
+export function signatureEnd(node: Node, body: Node | undefined, comments: readonly string[]): SignatureEnd {
+  if (body && !body.parent?.equals(node)) return { index: body.startIndex, point: body.startPosition };
   // Walk back from the body (or from the end) over openers and comments: a step or two per definition.
   let child = body ? body.previousSibling : node.lastChild;
   while (child && (comments.includes(child.type) || (!child.isNamed && OPENERS.has(child.type)))) child = child.previousSibling;
-  return child && child.endIndex > node.startIndex ? child.endIndex : node.endIndex;
+  return child && child.endIndex > node.startIndex
+    ? { index: child.endIndex, point: child.endPosition }
+    : { index: node.endIndex, point: node.endPosition };
 }
 
-export function signatureText(source: string, start: number, end: number): string {
-  const text = collapse(source.slice(start, Math.min(end, start + SIGNATURE_MAX * 8)))
+/** Collapsed declaration text without the token that opens the body, bounded. */
+export function signatureText(raw: string): string {
+  const text = collapse(raw.length > SIGNATURE_MAX * 8 ? raw.slice(0, SIGNATURE_MAX * 8) : raw)
     .replace(/\s*(\{|:|=>|=|\bdo|\bthen|\bis|\bwhere)$/, '');
   return cap(text, SIGNATURE_MAX);
 }
