@@ -4,7 +4,9 @@
 // hold them). The caller is the innermost enclosing *function* (classes are skipped, so a call
 // in a class body inside a function belongs to that function; one at class level belongs to
 // `<module>`); anonymous callbacks are not definitions, so their calls go to the named function
-// around them. Calls whose callee has no final identifier (IIFEs, `f()()`) are dropped.
+// around them. Top-level code — Python's `if __name__ == '__main__':` block included, decorators
+// too (they run where the definition is made) — belongs to `<module>`. Calls whose callee has no
+// final identifier (IIFEs, `f()()`) are dropped; macro invocations (Rust `write!`) are not calls.
 import type { Node } from 'web-tree-sitter';
 import type { CallKind, CallSite } from '../types.js';
 import type { Match } from './captures.js';
