@@ -84,6 +84,8 @@ export const suite: BenchSuite = {
           const sample = samples[next++ % samples.length];
           return slice(sample, analyseFunctionNode(sample.fn, sample.source, sample.profile));
         },
+        iterations: 300,
+        timeMs: 2000,
         maxMeanMs: 5,
       },
       {

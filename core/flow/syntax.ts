@@ -46,18 +46,22 @@ function vocabularyOf(language: Language): Vocabulary {
   return v;
 }
 
-let lastSource: string | undefined;
-let lastStarts: number[] = [];
+/** Shared by every leaf until it gets a child: most nodes are leaves, and arrays cost. */
+const NO_CHILDREN: SNode[] = [];
 
-/** Offsets where each line of `source` starts; the last file's table is kept (functions of one file come together). */
+/** Line tables of the last few sources: queries come in runs on the same files. */
+const lineTables = new Map<string, number[]>();
+
+/** Offsets where each line of `source` starts. */
 function lineStarts(source: string): number[] {
-  if (source !== lastSource) {
-    const starts = [0];
+  let starts = lineTables.get(source);
+  if (!starts) {
+    starts = [0];
     for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-    lastSource = source;
-    lastStarts = starts;
+    if (lineTables.size >= 8) lineTables.delete(lineTables.keys().next().value as string);
+    lineTables.set(source, starts);
   }
-  return lastStarts;
+  return starts;
 }
 
 function rowOf(starts: number[], index: number): number {
@@ -86,7 +90,7 @@ export function mirror(node: Node, source: string, opaque?: ReadonlySet<string>)
     const type = vocabulary.types[typeId] ?? 'ERROR';
     if (!named && parent) {
       // Tokens are leaves; flow analysis reads only their type (operators, keywords).
-      return { type, named, field: null, startRow: parent.startRow, endRow: parent.startRow, from: parent.from, to: parent.from, children: [], parent };
+      return { type, named, field: null, startRow: parent.startRow, endRow: parent.startRow, from: parent.from, to: parent.from, children: NO_CHILDREN, parent };
     }
     const from = cursor.startIndex;
     const to = cursor.endIndex;
@@ -98,7 +102,7 @@ export function mirror(node: Node, source: string, opaque?: ReadonlySet<string>)
       endRow: rowOf(starts, to),
       from,
       to,
-      children: [],
+      children: NO_CHILDREN,
       parent,
     };
   };
@@ -119,7 +123,8 @@ export function mirror(node: Node, source: string, opaque?: ReadonlySet<string>)
       if (!vocabulary.comment[typeId]) {
         const named = isNamed(typeId);
         const child = make(current, typeId, named);
-        current.children.push(child);
+        if (current.children === NO_CHILDREN) current.children = [child];
+        else current.children.push(child);
         if (named && !opaque?.has(child.type) && cursor.gotoFirstChild()) {
           current = child;
           descended = true;
