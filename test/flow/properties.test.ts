@@ -218,3 +218,41 @@ describe('flow properties over real code', () => {
     }, 600_000);
   }
 });
+
+describe('flow on broken code', () => {
+  it('analyses functions of syntactically broken files without throwing', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const files = [...typescriptCorpus(150_000), ...javascriptCorpus(150_000), ...pythonCorpus(150_000), ...goCorpus(100_000), ...rustCorpus(100_000)];
+    let functions = 0;
+    const failures: string[] = [];
+    for (const file of files) {
+      let source = file.source;
+      for (let edit = 0; edit < 15; edit++) {
+        const at = Math.floor(random() * source.length);
+        const choice = random();
+        if (choice < 0.4) source = source.slice(0, at) + source.slice(at + 1 + Math.floor(random() * 6));
+        else if (choice < 0.8) source = source.slice(0, at) + '{}()[];:\n'[Math.floor(random() * 9)] + source.slice(at);
+        else source = source.slice(0, at) + source.slice(at).replace('\n', '');
+      }
+      const profile = await languageById(file.language).flow();
+      const tree = await parseSource(file.language, source);
+      try {
+        for (const fn of tree.rootNode.descendantsOfType(Object.keys(profile.functions))) {
+          try {
+            const flow = analyseFunctionNode(fn, source, profile);
+            const row = flow.cfg.nodes.find((n) => !n.synthetic)?.startRow;
+            if (row !== undefined) sliceNodes({ cfg: flow.cfg, pdg: flow.pdg(), accesses: flow.accesses }, row, 'backward');
+            functions++;
+          } catch (error) {
+            failures.push(`${file.path}:${fn.startPosition.row + 1}: ${(error as Error).message}`);
+          }
+        }
+      } finally {
+        tree.delete();
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(functions).toBeGreaterThan(200);
+  }, 300_000);
+});
