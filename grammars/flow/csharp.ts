@@ -37,6 +37,11 @@ export const csharp: FlowProfile = {
       },
       fallthrough: true,
     },
+    switch_expression: {
+      value: '#0',
+      cases: '@switch_expression_arm*',
+      case: { switch_expression_arm: { tests: '#0', guard: '@when_clause', body: '#-1', bind: true, default: ['discard'] } },
+    },
   },
   tries: {
     try_statement: {
@@ -87,7 +92,7 @@ export const csharp: FlowProfile = {
       declaration_expression: { left: 'name', declares: true },
     },
     update: ['postfix_unary_expression', 'prefix_unary_expression'],
-    binds: {},
+    binds: { is_pattern_expression: 'pattern' },
     members: { member_access_expression: { object: 'expression' }, element_access_expression: { object: 'expression' } },
     calls: { invocation_expression: { callee: 'function' }, object_creation_expression: { callee: 'type' } },
     addressOf: { argument: { operand: '#0', when: hasToken('out', 'ref') } },

@@ -23,6 +23,22 @@ describe('other languages', () => {
     expect(r.defUses).toContain('sum@7->10');
   });
 
+  it('c#: switch expression arms with patterns and guards, is-patterns binding in conditions', async () => {
+    const r = await analyse('csharp', `class C { int F(object o, int n) {
+  var r = n switch { 0 => 1, > 5 when o != null => 2, _ => 3 };
+  if (o is string s && s.Length > 0) return s.Length;
+  return r;
+} }`);
+    expect(r.edges).toEqual(expect.arrayContaining([
+      '2:switch -next-> 2:case#1',
+      '2:case#1 -false-> 2:case#2',
+      '2:case#2 -false-> 2:statement#3',
+      '2:statement#4 -next-> 3:if#1',
+    ]));
+    expect(r.defUses).toEqual(['n@1->2', 'o@1->2', 'o@1->3', 'r@2->4', 's@3->3']);
+    expect(r.slice(4)).toEqual([1, 2, 3, 4]);
+  });
+
   it('swift: for-in, guard-else, if', async () => {
     const r = await analyse('swift', `func f(xs: [Int]) -> Int {
     var best = 0
