@@ -73,7 +73,7 @@ export const java: FlowProfile = {
       resource: { left: 'name', declares: true },
     },
     update: ['update_expression'],
-    binds: {},
+    binds: { instanceof_expression: 'name' },
     members: { field_access: { object: 'object' }, array_access: { object: 'array' } },
     calls: {
       method_invocation: { callee: 'name', receiver: 'object' },

@@ -201,6 +201,17 @@ describe('java', () => {
   });
 });
 
+describe('java: instanceof patterns', () => {
+  it('binds the pattern variable in the condition', async () => {
+    const r = await analyse('java', `class T { int f(Object o) {
+  if (o instanceof String s && !s.isEmpty()) return s.length();
+  return 0;
+} }`, 1);
+    expect(r.defUses).toEqual(['o@1->2', 's@2->2']);
+    expect(r.edges).toContain('2:if#1 -true-> 2:if#2');
+  });
+});
+
 describe('rust', () => {
   const code = `fn parse(input: &str, strict: bool) -> Result<u32, String> {
     let mut total = 0;
