@@ -29,14 +29,18 @@ function text(source: string, node: Node): string {
   return collapse(source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + CALLEE_MAX * 4)));
 }
 
-function countArgs(args: Node | undefined, comments: readonly string[]): number {
+function countArgs(args: Node | undefined, source: string, comments: readonly string[]): number {
   if (!args) return 0;
-  const first = args.firstChild;
-  const isList = (first !== null && !first.isNamed) || /argument|arguments|value_arguments|call_suffix/.test(args.type);
+  // A bare argument (Python generator argument, Ruby command argument) is one argument.
+  const isList = source.charCodeAt(args.startIndex) === 40 /* ( */ || /argument|call_suffix/.test(args.type);
   if (!isList) return 1;
-  let count = 0;
-  for (const child of args.namedChildren) if (!comments.includes(child.type)) count++;
-  return count;
+  const count = args.namedChildCount;
+  // Comments are children too; look for them only when the text may hold one.
+  const short = args.endIndex - args.startIndex < 4096;
+  if (count === 0 || (short && !/#|\/\/|\/\*|--/.test(source.slice(args.startIndex, args.endIndex)))) return count;
+  let named = 0;
+  for (const child of args.namedChildren) if (!comments.includes(child.type)) named++;
+  return named;
 }
 
 /** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
@@ -116,7 +120,7 @@ export function buildCalls(matches: Match[], scopes: ScopeIndex<Def>, source: st
       line: ((nameNode ?? caps['call.callee'] ?? node).endPosition.row) + 1,
       caller: callerOf(scopes, node.startIndex),
       kind,
-      arg_count: caps['call.args'] ? countArgs(caps['call.args'], comments) : match.lists['call.arg']?.length ?? 0,
+      arg_count: caps['call.args'] ? countArgs(caps['call.args'], source, comments) : match.lists['call.arg']?.length ?? 0,
     };
     if (receiver) site.receiver = cap(receiver, CALLEE_MAX);
     calls.push(site);

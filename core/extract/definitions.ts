@@ -244,7 +244,7 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
     qualified_name: def.qualified,
     kind: functionKind(def),
     line: def.fromRow + 1,
-    end_line: lastLine(def.outer.endIndex >= node.endIndex ? def.outer : node, syntax.comments),
+    end_line: lastLine(def.outer.endIndex >= node.endIndex ? def.outer : node, syntax.comments, source),
     signature: signatureOf(def, source, syntax),
     params: paramTexts(source, params, match.lists.param, syntax.comments),
   };
@@ -268,7 +268,7 @@ function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionConte
     qualified_name: def.qualified,
     kind: def.kind as ClassKind,
     line: def.fromRow + 1,
-    end_line: lastLine(def.outer.endIndex >= def.node.endIndex ? def.outer : def.node, syntax.comments),
+    end_line: lastLine(def.outer.endIndex >= def.node.endIndex ? def.outer : def.node, syntax.comments, source),
     signature: signatureOf(def, source, syntax),
     bases: bases.get(def.node.id) ?? [],
     methods: [],
@@ -286,7 +286,11 @@ function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionConte
  * Last line of a definition's code: comments trailing an indentation-delimited body belong to
  * its block in the tree (Python) but not to the definition, so descend along last children past them.
  */
-function lastLine(node: Node, comments: readonly string[]): number {
+function lastLine(node: Node, comments: readonly string[], source: string): number {
+  // Only a definition whose last line reads like a comment needs the descent.
+  const lineStart = source.lastIndexOf('\n', node.endIndex - 2) + 1;
+  const last = source.slice(lineStart, node.endIndex).trim();
+  if (!/^(#|\/\/|--|\/\*)|\*\/$/.test(last)) return endLine(node);
   let at = node;
   for (;;) {
     let last = at.lastChild;
