@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { diffDefinitions } from './definition-diff.js';
 import { extractSource } from './helpers.js';
 
 const DUMP = fileURLToPath(new URL('python-ast-dump.py', import.meta.url));
@@ -36,21 +37,9 @@ describe('python definitions vs the ast module', () => {
         for (const m of c.methods) if (m.kind !== 'arrow') ours.push(`method ${m.qualified_name} ${m.line} ${m.end_line}`);
       }
       for (const f of record.functions) if (!f.parent_function && f.kind !== 'arrow') ours.push(`function ${f.name} ${f.line} ${f.end_line}`);
-      const pending = new Map<string, number>();
-      for (const d of theirs) {
-        const key = `${d.kind} ${d.name} ${d.line} ${d.end_line}`;
-        pending.set(key, (pending.get(key) ?? 0) + 1);
-      }
-      for (const key of ours) {
-        const left = pending.get(key) ?? 0;
-        if (left > 0) {
-          agreed++;
-          pending.set(key, left - 1);
-        } else {
-          mismatches.push(`${file}: only tldr: ${key}`);
-        }
-      }
-      for (const [key, left] of pending) for (let i = 0; i < left; i++) mismatches.push(`${file}: only ast: ${key}`);
+      const diff = diffDefinitions(file, ours, theirs, 'ast');
+      agreed += diff.agreed;
+      mismatches.push(...diff.mismatches);
     }
     const rate = agreed / (agreed + mismatches.length);
     console.log(`python vs ast: ${files.length} files, ${agreed} definitions agree, ${mismatches.length} differ (${(rate * 100).toFixed(2)}%)`);

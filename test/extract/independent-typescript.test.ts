@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { diffDefinitions } from './definition-diff.js';
 import { extractSource } from './helpers.js';
 import { compilerDefinitions } from './ts-compiler-defs.js';
 
@@ -43,21 +44,9 @@ async function compare(files: string[]): Promise<{ agreed: number; mismatches: s
       if (f.parent_function || f.class_name || f.name === 'default') continue;
       if (f.kind === 'function' ? FUNCTION_STATEMENT.test(f.signature) : BOUND_CONST.test(f.signature)) ours.push(`function ${f.name} ${f.line} ${f.end_line}`);
     }
-    const pending = new Map<string, number>();
-    for (const d of compilerDefinitions(file, source)) {
-      const key = `${d.kind} ${d.name} ${d.line} ${d.end_line}`;
-      pending.set(key, (pending.get(key) ?? 0) + 1);
-    }
-    for (const key of ours) {
-      const left = pending.get(key) ?? 0;
-      if (left > 0) {
-        agreed++;
-        pending.set(key, left - 1);
-      } else {
-        mismatches.push(`${file}: only tldr: ${key}`);
-      }
-    }
-    for (const [key, left] of pending) for (let i = 0; i < left; i++) mismatches.push(`${file}: only tsc: ${key}`);
+    const diff = diffDefinitions(file, ours, compilerDefinitions(file, source), 'tsc');
+    agreed += diff.agreed;
+    mismatches.push(...diff.mismatches);
   }
   return { agreed, mismatches };
 }
