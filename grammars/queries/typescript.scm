@@ -10,6 +10,14 @@
 (function_signature name: (_) @name) @def.function.decl
 (method_signature name: (_) @name) @def.method.decl
 (abstract_method_signature name: (_) @name) @def.method.decl
+; a function-typed property of an interface or of an object type alias is a method declaration
+; (`next: (value: T) => void`); one in an inline object type (a parameter's type) is not a definition
+(interface_body (property_signature name: (_) @name type: (type_annotation [
+  (function_type parameters: (_) @params return_type: (_)? @return)
+  (parenthesized_type (function_type parameters: (_) @params return_type: (_)? @return))])) @def.method.decl)
+(type_alias_declaration value: (object_type (property_signature name: (_) @name type: (type_annotation [
+  (function_type parameters: (_) @params return_type: (_)? @return)
+  (parenthesized_type (function_type parameters: (_) @params return_type: (_)? @return))])) @def.method.decl))
 ; class fields holding functions are methods of kind arrow
 (public_field_definition name: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
 
