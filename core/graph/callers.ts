@@ -63,7 +63,16 @@ export function dispatchSources(graph: CallGraph, ref: SymbolRef, mode: Dispatch
       return fn !== undefined && isAbstract(fn);
     });
   }
-  return [...ancestors, ...graph.overridersOf(ref)];
+  // The family is every method sharing an ancestor with `ref`: its ancestors and, for each of them
+  // and for `ref` itself, every method overriding it — siblings implementing the same interface
+  // method included (a call through one of them is written against that ancestor's contract).
+  const key = symbolKey(ref);
+  const family = new Map<string, SymbolRef>();
+  for (const method of ancestors) family.set(symbolKey(method), method);
+  for (const root of [ref, ...ancestors]) {
+    for (const method of graph.overridersOf(root)) if (symbolKey(method) !== key) family.set(symbolKey(method), method);
+  }
+  return [...family.values()];
 }
 
 /**

@@ -1,0 +1,30 @@
+// TypeScript call resolution that leans on declared types: interface members declared as
+// function-typed properties, override families, and the other typed facts calls are resolved
+// through (see the fixture's comments).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directCallers } from '../../dist/core/graph/callers.js';
+import { openFixture, targetOf, type OpenGraph } from './helpers.js';
+
+describe('TypeScript types in call resolution', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('ts-types');
+  });
+  afterAll(() => project.close());
+
+  const callerSites = (file: string, name: string, mode: 'none' | 'abstract' | 'family') =>
+    directCallers(project.graph, { file, name }, false, mode).map(({ edge }) => `${edge.from.file}:${edge.line}`).sort();
+
+  it('a function-typed interface property is a method declaration that calls resolve to and classes implement', () => {
+    expect(targetOf(project.graph, 'src/feed.ts', 'observer.next')).toBe('src/observer.ts#Observer.next');
+    const overrides = project.graph.fileGraph('src/observer.ts')!.overrides.map((o) => `${o.method.name}->${o.overridden.name}`);
+    expect(overrides).toEqual(expect.arrayContaining(['ConsoleObserver.next->Observer.next', 'ListObserver.next->Observer.next']));
+  });
+
+  it('the override family of a method includes its siblings under a shared interface method', () => {
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'none')).toEqual([]);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.complete', 'family')).toEqual(['src/feed.ts:9']);
+  });
+});
