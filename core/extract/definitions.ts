@@ -7,7 +7,9 @@
 //   `parent_function`. Object-literal methods outside classes are functions.
 // - Out-of-line methods (`func (s *T) M()`, `void T::m() {}`, `T.prototype.m = function…`) carry a
 //   `@receiver`: they are named `T.m`, attached to class `T` when it is defined in the same file,
-//   else listed in `functions` with kind `method` and `class_name` `T`.
+//   else listed in `functions` with kind `method` and `class_name` `T`. Inside a function body the
+//   receiver is a local object (`socket.onopen = () => …`): such a function is nested like any
+//   local one (`fn.socket.onopen`, `parent_function` fn).
 // - Arrow functions and function expressions bound to a variable, field or `exports.x` are
 //   definitions of kind `arrow` named after the binding; unbound (callback) functions are not
 //   definitions at all, so their calls belong to the enclosing named function.
@@ -213,16 +215,26 @@ function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
   return found;
 }
 
+/**
+ * A receiver-assigned function inside a function body (`socket.onopen = () => …` in a method,
+ * `const api = { get() {} }` in a function) belongs to a local object, not to a type: it is nested
+ * in that function like any local definition, named `fn.socket.onopen`.
+ */
+function isLocalReceiver(def: Def): boolean {
+  return def.receiver !== undefined && def.parent !== undefined && !def.parent.isClass;
+}
+
 function functionKind(def: Def): FunctionKind {
-  const inClass = def.parent?.isClass === true || def.receiver !== undefined;
+  const receiver = isLocalReceiver(def) ? undefined : def.receiver;
+  const inClass = def.parent?.isClass === true || receiver !== undefined;
   if (def.kind === 'function' || def.kind === 'method') {
     if (!inClass) return 'function';
     // C++ (and any language where the query cannot tell): a method named like its class constructs it.
-    const owner = def.receiver ?? def.parent?.name;
+    const owner = receiver ?? def.parent?.name;
     return owner !== undefined && def.name === owner ? 'constructor' : 'method';
   }
   // `T.prototype.m = function…` is a method of T, not a free-standing bound function.
-  if (def.kind === 'arrow' && def.receiver !== undefined) return 'method';
+  if (def.kind === 'arrow' && receiver !== undefined) return 'method';
   return def.kind as FunctionKind;
 }
 
@@ -376,7 +388,9 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
   const receiverMethods: Def[] = [];
   for (const def of defs) {
     const parent = def.parent;
-    def.qualified = def.receiver ? `${def.receiver}.${def.name}` : parent ? `${parent.qualified}.${def.name}` : def.name;
+    const local = isLocalReceiver(def);
+    def.qualified = local ? `${parent!.qualified}.${def.receiver}.${def.name}`
+      : def.receiver ? `${def.receiver}.${def.name}` : parent ? `${parent.qualified}.${def.name}` : def.name;
     if (!parent) topLevel.push(def);
     if (def.isClass) {
       def.cls = buildClass(def, bases, ctx);
@@ -386,7 +400,7 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
     }
     const fn = buildFunction(def, ctx);
     def.fn = fn;
-    if (def.receiver) {
+    if (def.receiver && !local) {
       fn.class_name = def.receiver;
       receiverMethods.push(def);
     } else if (parent?.isClass) {

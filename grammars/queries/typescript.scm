@@ -34,6 +34,7 @@
 (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
 ; constructor(private readonly repo: Repo): parameter properties are fields
 (required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
+(optional_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
 
 ; ---- bindings: typed declarations and parameters
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding

@@ -27,4 +27,32 @@ describe('typescript members for call resolution', () => {
     expect(cls(r, 'Handler').methods.map((m) => [m.qualified_name, m.params])).toEqual([['Handler.run', ['a: number', 'b: string']]]);
     expect(r.functions.map((f) => f.qualified_name)).toEqual(['open']);
   });
+
+  it('a receiver-assigned function inside a function belongs to a local object: nested, named after the function', async () => {
+    const r = await extractSource('s.ts', [
+      'class A {',
+      '  m(socket: WebSocket) {',
+      '    socket.onopen = () => this.x();',
+      '    const api = { get() { return 1; } };',
+      '  }',
+      '}',
+      'Foo.prototype.bar = function () {};',
+      '',
+    ].join('\n'));
+    expect(r.functions.map((f) => [f.qualified_name, f.kind, f.parent_function, f.class_name])).toEqual([
+      ['A.m.socket.onopen', 'arrow', 'A.m', undefined],
+      ['A.m.api.get', 'function', 'A.m', undefined],
+      ['Foo.bar', 'method', undefined, 'Foo'],
+    ]);
+    expect(r.calls.map((c) => [c.callee, c.caller])).toEqual([['this.x', 'A.m.socket.onopen']]);
+  });
+
+  it('an optional constructor parameter property is a field', async () => {
+    const r = await extractSource('p.ts', 'class B {\n  constructor(public sink?: Sink, private readonly n: number) {}\n}\n');
+    expect(cls(r, 'B').fields).toEqual([
+      { name: 'sink', line: 2, type: 'Sink' },
+      { name: 'n', line: 2, type: 'number' },
+    ]);
+  });
 });
+
