@@ -256,13 +256,20 @@ export class Resolver {
 
   /** The value of attribute `name` on instances of `cls`: a typed field or `this.x = …` binding. */
   private fieldValue(cls: ClassInfo, name: string, depth: number): Value | undefined {
-    for (const owner of this.mro(cls).classes) {
+    const { classes } = this.mro(cls);
+    // A type declared anywhere up the hierarchy is the field's type (what a checker goes by); what a
+    // subclass assigns to it only stands in for a missing declaration.
+    for (const owner of classes) {
       for (const record of owner.records) {
-        const field = record.fields.find((f) => f.name === name && (f.type || f.init_call));
-        if (field?.type) {
-          const typed = this.typeValue(owner.file, field.type, depth + 1);
-          if (typed.kind !== 'opaque') return typed;
-        }
+        const field = record.fields.find((f) => f.name === name && f.type);
+        if (!field) continue;
+        const typed = this.typeValue(owner.file, field.type!, depth + 1);
+        if (typed.kind !== 'opaque') return typed;
+      }
+    }
+    for (const owner of classes) {
+      for (const record of owner.records) {
+        const field = record.fields.find((f) => f.name === name && f.init_call);
         if (field?.init_call) {
           const value = this.evalPath(owner.file, MODULE_SCOPE, field.init_call, depth + 1);
           if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
@@ -362,12 +369,51 @@ export class Resolver {
   enclosingClass(file: string, caller: string): ClassInfo | undefined {
     const syms = this.symbols(file);
     if (!syms) return undefined;
+    if (syms.family === 'js') return this.jsThisMethod(file, caller)?.cls;
     for (const scope of this.scopeChain(caller)) {
       if (syms.classes.has(scope)) return this.classInfo(file, scope);
     }
     const fn = syms.functions.get(caller);
     if (fn?.class_name) return this.classInfo(file, fn.class_name) ?? undefined;
     return undefined;
+  }
+
+  /**
+   * JS/TS `this` is lexical in arrow functions and bound by every other function: the method whose
+   * `this` a caller sees is the caller itself, or for an arrow the function around it. A function
+   * that is not a class method (a declaration, a function expression, an object member) has a
+   * `this` of its own, unknown here unless declared (`function (this: Foo)`).
+   */
+  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; fn: FunctionRecord } | undefined {
+    const syms = this.symbols(file);
+    let fn = syms?.functions.get(caller);
+    for (let depth = 0; fn && depth < MAX_DEPTH; depth++) {
+      if (fn.class_name) return { cls: this.classInfo(file, fn.class_name), fn };
+      if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
+      if (fn.kind !== 'arrow' || /\bfunction\b/.test(fn.signature) || !fn.parent_function) return undefined;
+      fn = syms!.functions.get(fn.parent_function);
+    }
+    return undefined;
+  }
+
+  /** The value of `this` (or `self`, `cls`, …) inside `caller`. */
+  private selfValue(file: string, caller: string, head: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (!syms) return undefined;
+    if (syms.family === 'js') {
+      const owner = this.jsThisMethod(file, caller);
+      if (!owner) return undefined;
+      if (!owner.cls) {
+        const declared = paramType(owner.fn.params[0] ?? '');
+        return declared ? this.typeValue(file, declared, depth + 1) : undefined;
+      }
+      return owner.fn.modifiers?.includes('static') ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
+    }
+    const cls = this.enclosingClass(file, caller);
+    if (!cls) return undefined;
+    const fn = syms.functions.get(caller);
+    const isClassLevel = head === 'cls' || (fn?.modifiers?.includes('static') ?? false);
+    return isClassLevel ? { kind: 'class', cls } : { kind: 'instance', cls };
   }
 
   /** What a bare name means inside `caller` at `line`. */
@@ -779,11 +825,7 @@ export class Resolver {
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
     if (SELF_NAMES.has(head.name) || (head.name === 'cls' && syms.family === 'python')) {
-      const cls = this.enclosingClass(file, caller);
-      if (!cls) return { value: undefined, consumed: 1 };
-      const fn = syms.functions.get(caller);
-      const isClassLevel = head.name === 'cls' || (fn?.modifiers?.includes('static') ?? false);
-      return { value: isClassLevel ? { kind: 'class', cls } : { kind: 'instance', cls }, consumed: 1 };
+      return { value: this.selfValue(file, caller, head.name, depth), consumed: 1 };
     }
     return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
   }

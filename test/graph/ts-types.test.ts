@@ -22,9 +22,22 @@ describe('TypeScript types in call resolution', () => {
   });
 
   it('the override family of a method includes its siblings under a shared interface method', () => {
-    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8']);
-    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8', 'src/socket.ts:13']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4', 'src/socket.ts:13']);
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'none')).toEqual([]);
-    expect(callerSites('src/observer.ts', 'ConsoleObserver.complete', 'family')).toEqual(['src/feed.ts:9']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.complete', 'family')).toEqual(['src/feed.ts:9', 'src/socket.ts:12']);
+  });
+
+  it('an arrow sees the this and the locals of the method around it; a function expression has its own this', () => {
+    const file = 'src/socket.ts';
+    const onopen = 'Conn.open.socket.onopen';
+    expect(targetOf(project.graph, file, 'this.reset', onopen)).toBe(`${file}#Conn.reset`);
+    expect(targetOf(project.graph, file, 'observer.complete', onopen)).toBe('src/observer.ts#Observer.complete');
+    expect(targetOf(project.graph, file, 'this.reset', 'Conn.open.socket.onclose')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'this.reset', 'tick')).toBe(`${file}#Conn.reset`);
+  });
+
+  it('a field declared in a base class (a parameter property, optional too) has its declared type, whatever a subclass assigns', () => {
+    expect(targetOf(project.graph, 'src/socket.ts', 'this.sink!.next')).toBe('src/observer.ts#Observer.next');
   });
 });
