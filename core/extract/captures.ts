@@ -27,6 +27,17 @@ export interface Matches {
 
 const REPEATED = new Set(['base', 'param', 'call.arg']);
 
+/**
+ * Patterns are matched only on nodes at most this deep in the tree. Hostile nesting (thousands of
+ * nested functions, callbacks or chained calls) otherwise costs time quadratic in the depth — the
+ * query engine carries every open ancestor's partial matches down the whole subtree, and qualified
+ * names grow one segment per level (5,000 nested functions took 7 s and made a 140 MB record).
+ * Real code stays far below the limit: the deepest match over 8,700 files (Python's stdlib, the
+ * TypeScript and rxjs sources, /usr/include with the C++ STL) starts at depth 183. Deeper
+ * definitions, calls and bindings are not recorded; their enclosing definitions still are.
+ */
+export const MAX_MATCH_DEPTH = 512;
+
 function bucketOf(role: string, out: Matches): Match[] | undefined {
   if (role.startsWith('def.')) return out.defs;
   if (role === 'call' || role === 'new') return out.calls;
@@ -47,7 +58,7 @@ function isRole(name: string): boolean {
 
 export function collectMatches(query: Query, root: Node): Matches {
   const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], bindings: [] };
-  for (const match of query.matches(root)) {
+  for (const match of query.matches(root, { maxStartDepth: MAX_MATCH_DEPTH })) {
     let role: string | undefined;
     let main: Node | undefined;
     const caps: Record<string, Node | undefined> = {};

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Language, Parser, Query, type Tree } from 'web-tree-sitter';
+import { TldrError } from '../errors.js';
 import type { LanguageId } from '../types.js';
 import { languageById } from '../../grammars/languages.js';
 
@@ -40,11 +41,44 @@ export async function parserFor(id: LanguageId): Promise<Parser> {
   return parser;
 }
 
-/** Parses source text; the caller owns the tree and must `delete()` it when done. */
-export async function parseSource(id: LanguageId, source: string): Promise<Tree> {
+/**
+ * How long one parse may take. Parsing runs at ≈ 2.5 MB/s and files above 1 MB are skipped, so
+ * only a pathological input (or a grammar bug) comes near this; it must not hold a thread forever.
+ */
+export const DEFAULT_PARSE_DEADLINE_MS = 10_000;
+
+/** The parse deadline: TLDR_PARSE_TIMEOUT_MS when set to a positive number, else the default. */
+export function parseDeadlineMs(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.TLDR_PARSE_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_PARSE_DEADLINE_MS;
+}
+
+export interface ParseOptions {
+  /** Give up after this many milliseconds (default: parseDeadlineMs()). */
+  deadlineMs?: number;
+}
+
+/**
+ * Parses source text; the caller owns the tree and must `delete()` it when done. A parse that
+ * runs past its deadline is cancelled (tree-sitter checks the progress callback every few hundred
+ * bytes) and throws a TldrError saying so.
+ */
+export async function parseSource(id: LanguageId, source: string, options: ParseOptions = {}): Promise<Tree> {
   const parser = await parserFor(id);
-  const tree = parser.parse(source);
-  if (!tree) throw new Error(`tree-sitter returned no tree for ${id}`);
+  const deadlineMs = options.deadlineMs ?? parseDeadlineMs();
+  const deadline = performance.now() + deadlineMs;
+  let expired = false;
+  // Returning true cancels the parse (web-tree-sitter's typings say void; its code and docs say boolean).
+  const progressCallback = () => (expired = performance.now() > deadline);
+  const tree = parser.parse(source, null, { progressCallback });
+  if (!tree) {
+    // A cancelled parser resumes where it stopped on its next call unless reset.
+    parser.reset();
+    if (expired) {
+      throw new TldrError(`parsing took longer than the ${deadlineMs} ms deadline`, 'set TLDR_PARSE_TIMEOUT_MS to allow more');
+    }
+    throw new Error(`tree-sitter returned no tree for ${id}`);
+  }
   return tree;
 }
 
