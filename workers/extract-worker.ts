@@ -1,10 +1,12 @@
 // Piscina worker: extracts a batch of files and returns the outcomes as one msgpack buffer,
-// transferred (not copied) back to the main thread. web-tree-sitter and each grammar are
-// initialised once per worker, on first use, and stay loaded for the worker's lifetime.
+// transferred (not copied) back to the main thread; its `flow` task runs one flow analysis (the
+// daemon's cfg/dfg/pdg/slice) and returns the report as plain data. web-tree-sitter and each
+// grammar are initialised once per worker, on first use, and stay loaded for the worker's lifetime.
 import { move } from 'piscina';
 import { packOwned } from '../core/cache/codec.js';
 import { prepareLanguage } from '../core/extract/index.js';
 import { extractFile } from '../core/pool/extract-file.js';
+import type { FlowJob, FlowOutcome } from '../core/flow/compute.js';
 import type { ExtractJob, FileOutcome } from '../core/pool/outcome.js';
 import type { LanguageId } from '../core/types.js';
 
@@ -25,4 +27,10 @@ export default async function extractBatch(task: ExtractTask): Promise<unknown> 
   for (const job of task.jobs) outcomes.push(await extractFile(job, task.maxFileBytes));
   const packed = packOwned(outcomes);
   return move(packed.buffer as ArrayBuffer);
+}
+
+/** Flow analyses load on first use: a worker that only extracts never pays for them. */
+export async function flow(job: FlowJob): Promise<FlowOutcome> {
+  const { computeFlow } = await import('../core/flow/compute.js');
+  return computeFlow(job);
 }

@@ -1,53 +1,77 @@
-// The I/O edge of flow analysis: resolves a file and function through the project index, parses
-// the file, analyses the function and memoises the result per (content hash, function).
+// The I/O edge of flow analysis: resolves a file and function through the project index, then
+// has the analysis computed where the index says heavy parsing belongs — on this thread (the CLI,
+// where starting a worker would cost more than the parse) or in the worker pool (the daemon, whose
+// event loop keeps answering other clients meanwhile and whose heap holds no syntax trees).
 import { TldrError } from '../errors.js';
-import { parseSource } from '../parse/parser.js';
 import { resolveInsideRoot } from '../project/root.js';
 import type { QueryContext } from '../query/context.js';
 import type { FileRecord, FunctionRecord } from '../types.js';
-import { languageById } from '../../grammars/languages.js';
-import { analyseFunctionNode, type FunctionFlow } from './analyze.js';
-import { findFunction, functionNode, nestedFunctionAt } from './locate.js';
-import { Lru } from './memo.js';
+import type { FlowJob, FlowKind, FlowOutcome, FlowReports } from './compute.js';
+import { findFunction, nestedFunctionAt } from './locate.js';
 
 export interface FlowTarget {
   /** Path relative to the project root. */
   file: string;
   record: FileRecord;
   fn: FunctionRecord;
-  flow: FunctionFlow;
 }
 
-const memo = new Lru<string, FunctionFlow>(64);
+export interface FlowQuery {
+  file: string;
+  function: string;
+  /** For `slice`. */
+  line?: number;
+  forward?: boolean;
+  var?: string;
+}
 
-export async function loadFunctionFlow(ctx: QueryContext, file: string, name: string): Promise<FlowTarget> {
+/** The report of one flow query (`cfg`, `dfg`, `pdg`, `slice`), or the TldrError explaining why there is none. */
+export async function runFlowQuery<K extends FlowKind>(ctx: QueryContext, kind: K, query: FlowQuery): Promise<FlowReports[K]> {
+  const target = await locateFunction(ctx, query.file, query.function);
+  let slice: FlowJob['slice'];
+  if (kind === 'slice') {
+    const line = Number(query.line);
+    checkLineInFunction(target, line);
+    slice = { line, forward: query.forward, var: query.var };
+  }
+  const job: FlowJob = {
+    kind,
+    language: target.record.language,
+    file: target.file,
+    fn: target.fn,
+    hash: target.record.hash,
+    source: await ctx.index.source(target.file),
+    ...(slice ? { slice } : {}),
+  };
+  const outcome = await analyse(ctx, job);
+  switch (outcome.status) {
+    case 'report':
+      return outcome.report as FlowReports[K];
+    case 'error':
+      throw new TldrError(outcome.message, outcome.hint, outcome.exitCode);
+    case 'no-statement':
+      throw noStatementAt(target, job.slice!.line, outcome.lines);
+  }
+}
+
+async function analyse(ctx: QueryContext, job: FlowJob): Promise<FlowOutcome> {
+  if (ctx.index.analysis === 'pool') {
+    const { analyseInPool } = await import('../pool/extract-pool.js');
+    return analyseInPool(job);
+  }
+  const { computeFlow } = await import('./compute.js');
+  return computeFlow(job);
+}
+
+async function locateFunction(ctx: QueryContext, file: string, name: string): Promise<FlowTarget> {
   if (!name) throw new TldrError('a function name is required', 'e.g. tldr cfg src/a.ts main', 2);
   const rel = resolveInsideRoot(ctx.index.root, file, ctx.cwd);
   const record = await ctx.index.record(rel);
-  const fn = findFunction(record, name);
-  const key = `${record.hash}\u0000${fn.qualified_name}\u0000${fn.line}`;
-  let flow = memo.get(key);
-  if (!flow) {
-    const source = await ctx.index.source(rel);
-    const profile = await languageById(record.language).flow();
-    const tree = await parseSource(record.language, source);
-    try {
-      flow = analyseFunctionNode(functionNode(tree, profile, fn), source, profile);
-    } catch (error) {
-      if (error instanceof RangeError) {
-        throw new TldrError(`${fn.qualified_name} is nested too deeply to analyse`, 'analyse one of its nested functions instead');
-      }
-      throw error;
-    } finally {
-      tree.delete();
-    }
-    memo.set(key, flow);
-  }
-  return { file: rel, record, fn, flow };
+  return { file: rel, record, fn: findFunction(record, name) };
 }
 
 /** Checks that a slice criterion lies inside the function's lines. */
-export function checkLineInFunction(target: FlowTarget, line: number): void {
+function checkLineInFunction(target: FlowTarget, line: number): void {
   const { fn } = target;
   if (!Number.isInteger(line) || line < fn.line || line > fn.end_line) {
     throw new TldrError(`line ${line} is outside ${fn.qualified_name} (lines ${fn.line}-${fn.end_line})`, 'pick a line inside the function');
@@ -55,7 +79,7 @@ export function checkLineInFunction(target: FlowTarget, line: number): void {
 }
 
 /** The error for a line of the function that no statement stands for. */
-export function noStatementAt(target: FlowTarget, line: number, statementLines: number[]): TldrError {
+function noStatementAt(target: FlowTarget, line: number, statementLines: number[]): TldrError {
   const nested = nestedFunctionAt(target.record, target.fn, line);
   if (nested) {
     return new TldrError(

@@ -2,7 +2,8 @@
 // on disk. A file's cached outcome is trusted while its size and mtime are unchanged; when they
 // change, its content hash decides; only files whose content changed are extracted again. Many
 // files go through the worker pool, a few are extracted in-process (starting workers would cost
-// more than the parse).
+// more than the parse) — except with `extraction: 'pool'` (the daemon), where every parse, one
+// file or many, runs in the pool so this thread never blocks on tree-sitter.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
@@ -24,7 +25,10 @@ import { languageForPath } from '../../grammars/languages.js';
 import type { FileChange, ProjectIndex } from './project-index.js';
 import { skipError, unsupportedError } from './messages.js';
 
-/** `auto`: the pool for many files (or when it is already running), in-process for a few. */
+/**
+ * `auto`: the pool for many files (or when it is already running), in-process for a few.
+ * `pool`: always the pool, flow analyses included (see ProjectIndex.analysis).
+ */
 export type ExtractionMode = 'auto' | 'pool' | 'in-process';
 
 export interface IndexOptions {
@@ -87,6 +91,7 @@ export class CachedProjectIndex implements ProjectIndex {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly policy: SelectionPolicy;
   private readonly extraction: ExtractionMode;
+  readonly analysis: 'pool' | 'in-process';
 
   constructor(
     readonly root: string,
@@ -94,6 +99,7 @@ export class CachedProjectIndex implements ProjectIndex {
   ) {
     this.policy = options.policy ?? defaultPolicy();
     this.extraction = options.extraction ?? 'auto';
+    this.analysis = this.extraction === 'pool' ? 'pool' : 'in-process';
     this.rules = new IgnoreRules(root);
   }
 
@@ -122,7 +128,8 @@ export class CachedProjectIndex implements ProjectIndex {
     const { transient } = await this.exclusive(async () => {
       const changes: EntryChange[] = [];
       const seen = this.dirtyMarks([rel]);
-      const reconciled = await this.reconcile([file], changes, undefined, 'in-process');
+      // One file: in-process unless this index keeps every parse off its thread.
+      const reconciled = await this.reconcile([file], changes, undefined, this.analysis);
       this.clearMarks(seen);
       this.emit(changes);
       return reconciled;
@@ -410,8 +417,8 @@ export class CachedProjectIndex implements ProjectIndex {
     const stats = statSync(abs);
     const memo = this.ephemeral.get(rel);
     if (memo && memo.size === stats.size && memo.mtimeMs === stats.mtimeMs) return memo.record;
-    const { extractFile } = await import('../pool/extract-file.js');
-    const outcome = await extractFile({ abs, path: rel, language }, this.policy.maxFileBytes);
+    const file: SelectedFile = { abs, path: rel, language, size: stats.size, mtimeMs: stats.mtimeMs };
+    const [outcome] = (await this.extract([file], undefined, this.analysis)).outcomes;
     if (outcome.status === 'skipped') throw skipError(rel, outcome.reason, this.policy);
     if (outcome.status === 'error') throw new TldrError(`cannot extract ${rel}: ${outcome.message}`);
     const record = packr.unpack(outcome.data) as FileRecord;

@@ -14,6 +14,11 @@ export interface ProjectIndex {
   /** Absolute, symlink-resolved project root. */
   readonly root: string;
   /**
+   * Where parsing beyond the records (flow analyses) runs: `pool` keeps tree-sitter off this
+   * thread (the daemon, whose event loop keeps serving other clients); absent means in-process.
+   */
+  readonly analysis?: 'pool' | 'in-process';
+  /**
    * The fresh record of one file (path relative to the root). Re-parses it when the file changed
    * on disk. Throws TldrError for a missing, unsupported or outside-root file.
    */

@@ -1,8 +1,10 @@
-// The extraction worker pool: one per process, started on first use and kept alive for reuse
-// (the daemon extracts through the same workers for its whole life). Files are batched so that
+// The worker pool: one per process, started on first use and kept alive for reuse (the daemon
+// extracts and analyses through the same workers for its whole life). Files are batched so that
 // small files share one message, largest first so the last batches finish together.
 import { Piscina } from 'piscina';
 import { packr } from '../cache/codec.js';
+import { TldrError } from '../errors.js';
+import type { FlowJob, FlowOutcome } from '../flow/compute.js';
 import type { LanguageId } from '../types.js';
 import type { ExtractJob, FileOutcome } from './outcome.js';
 import { setPoolRunning, workerCount } from './pool-size.js';
@@ -14,17 +16,24 @@ export { poolRunning, workerCount } from './pool-size.js';
 const BATCH_BYTES = 96 * 1024;
 const BATCH_FILES = 48;
 
-let pool: Piscina<ExtractTask, ArrayBuffer> | undefined;
+/**
+ * A flow analysis still running after this long is abandoned (its worker is replaced): parsing
+ * has its own deadline, this bounds the analysis of a pathological function, and it stays below
+ * the clients' 30 s reply timeout so they get this answer rather than none.
+ */
+const FLOW_TIMEOUT_MS = 25_000;
+
+let pool: Piscina | undefined;
 
 /** The running pool, if any: for status reports (threads, queue) and for tests that kill a worker. */
 export function currentExtractPool(): Piscina | undefined {
   return pool;
 }
 
-function extractPool(): Piscina<ExtractTask, ArrayBuffer> {
+function workerPool(): Piscina {
   if (!pool) {
     const threads = Math.max(1, workerCount());
-    pool = new Piscina<ExtractTask, ArrayBuffer>({
+    pool = new Piscina({
       filename: new URL('../../workers/extract-worker.js', import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
@@ -54,7 +63,7 @@ export interface PoolRunOptions {
 
 /** Extracts the files in the pool. Never rejects: a failed batch becomes per-file error outcomes. */
 export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
-  const piscina = extractPool();
+  const piscina = workerPool();
   const batches = makeBatches(jobs, options.sizes);
   // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
   // own run rather than time spent queued behind others.
@@ -98,10 +107,10 @@ function timeoutFor(batch: ExtractJob[], sizes: Map<string, number>): number {
   return 20_000 + Math.ceil(bytes / 1024) * 2;
 }
 
-async function runBatch(piscina: Piscina<ExtractTask, ArrayBuffer>, batch: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
+async function runBatch(piscina: Piscina, batch: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
   const task: ExtractTask = { jobs: batch, maxFileBytes: options.maxFileBytes, languages: options.languages };
   try {
-    const buffer = await piscina.run(task, { signal: AbortSignal.timeout(timeoutFor(batch, options.sizes)) });
+    const buffer: ArrayBuffer = await piscina.run(task, { signal: AbortSignal.timeout(timeoutFor(batch, options.sizes)) });
     return packr.unpack(new Uint8Array(buffer)) as FileOutcome[];
   } catch (error) {
     // A worker died (a crash in WASM, out of memory) or hung: retry the files one by one so that
@@ -112,5 +121,17 @@ async function runBatch(piscina: Piscina<ExtractTask, ArrayBuffer>, batch: Extra
     }
     const reason = (error as Error)?.name === 'AbortError' ? 'timed out' : `worker failed: ${(error as Error)?.message ?? String(error)}`;
     return [{ status: 'error', path: batch[0].path, message: `extraction ${reason}`, transient: true }];
+  }
+}
+
+/** Runs one flow analysis in a worker; one that runs out of time becomes a TldrError. */
+export async function analyseInPool(job: FlowJob): Promise<FlowOutcome> {
+  try {
+    return (await workerPool().run(job, { name: 'flow', signal: AbortSignal.timeout(FLOW_TIMEOUT_MS) })) as FlowOutcome;
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') {
+      throw new TldrError(`analysing ${job.fn.qualified_name} took longer than ${FLOW_TIMEOUT_MS / 1000} s`, 'analyse a smaller function');
+    }
+    throw error;
   }
 }
