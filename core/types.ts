@@ -140,6 +140,8 @@ export interface LocalBinding {
    * the binding takes that name's type. Lets call resolution follow typed parameters into fields.
    */
   init_name?: string;
+  /** The binding is an element of this name or attribute path (`for (const x of this.items)`). */
+  element_of?: string;
   /**
    * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,
    * `new Observable((subscriber) => …)`, `items.map(function (item) {…})`: the call it is passed to

@@ -4,8 +4,9 @@
 // parameters of a function literal passed as an argument (typed from the callee's parameter).
 // The query captures `@binding.name` and one or more of `@binding.type` (declared type),
 // `@binding.call` (callee of the initialising call), `@binding.new` (class of a `new` / composite
-// literal), `@binding.from` (a plain name or attribute path initialiser), or `@binding.callback`
-// (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
+// literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
+// name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
+// path whose element the binding is: `for (const x of xs)`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields, not bindings (they are FieldRecords).
 import type { Node } from 'web-tree-sitter';
 import type { LocalBinding } from '../types.js';
@@ -53,8 +54,10 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const newNode = caps['binding.new'];
     const callNode = newNode ?? caps['binding.call'];
     const fromNode = caps['binding.from'];
+    const keyNode = caps['binding.key'];
+    const eachNode = caps['binding.each'];
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
-    if (!typeNode && !callNode && !fromNode && !callback) continue;
+    if (!typeNode && !callNode && !fromNode && !eachNode && !callback) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -68,7 +71,10 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;
     }
-    if (fromNode && binding.init_name === undefined) binding.init_name = cap(collapse(fromNode.text), 120);
+    if (fromNode && binding.init_name === undefined) {
+      binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : collapse(fromNode.text), 120);
+    }
+    if (eachNode && binding.element_of === undefined) binding.element_of = cap(collapse(eachNode.text), 120);
     if (callback && binding.callback_param === undefined) binding.callback_param = callback;
   }
   return [...byName.values()].sort((a, b) => a.line - b.line);

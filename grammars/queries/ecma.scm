@@ -100,3 +100,12 @@
 ; const r = this.repo / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression)] @binding.from) @binding
 (assignment_expression left: (member_expression object: (this)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
+; const { a, b: c } = this.x: each name is copied from that property of the source
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)
+  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
+  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+; for (const x of items): x is an element of items
+(for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression)] @binding.each) @binding

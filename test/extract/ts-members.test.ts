@@ -54,5 +54,26 @@ describe('typescript members for call resolution', () => {
       { name: 'n', line: 2, type: 'number' },
     ]);
   });
+
+  it('destructured names are copied from that property of the source; for-of names are its elements', async () => {
+    const r = await extractSource('d.ts', [
+      'class S {',
+      '  m(config: Config) {',
+      '    const { _parentage, observers: list } = this;',
+      '    const { connector } = config.options;',
+      '    const { a = 1 } = config;',
+      '    for (const parent of this.items) parent.remove();',
+      '    for (const key in config) key.trim();',
+      '  }',
+      '}',
+      '',
+    ].join('\n'));
+    expect(r.bindings.filter((b) => b.name !== 'config')).toEqual([
+      { scope: 'S.m', name: '_parentage', line: 3, init_name: 'this._parentage' },
+      { scope: 'S.m', name: 'list', line: 3, init_name: 'this.observers' },
+      { scope: 'S.m', name: 'connector', line: 4, init_name: 'config.options.connector' },
+      { scope: 'S.m', name: 'parent', line: 6, element_of: 'this.items' },
+    ]);
+  });
 });
 
