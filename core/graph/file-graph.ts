@@ -15,8 +15,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       names: imp.names,
       targets: resolver.importTargets(record.path, imp.module, imp.bindings.map((b) => b.name), symbols.family),
     }));
-    const edges: CallEdge[] = record.calls.map((call) => {
-      const target = resolver.resolveCall(record.path, call);
+    const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => {
       const edge: CallEdge = {
         from: { file: record.path, name: call.caller },
         callee: call.callee,
@@ -29,7 +28,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (target.instantiates) edge.instantiates = target.instantiates;
       if (target.via === 'external') edge.external = true;
       return edge;
-    });
+    }));
     const overrides: FileGraph['overrides'] = [];
     for (const [name] of symbols.classes) {
       const cls = resolver.classInfo(record.path, name);

@@ -38,6 +38,11 @@ export type Value =
   | { kind: 'array'; element: Value }
   /** A built-in method whose call result is known (`items.pop()` → an element). */
   | { kind: 'builtin'; result: Value }
+  /**
+   * One of several values (a union or intersection type): an attribute is looked up on each, and a
+   * call through it may reach every option that defines the method (what a checker reports too).
+   */
+  | { kind: 'union'; options: Value[] }
   /** Defined outside the project (an external module or what it exports). */
   | { kind: 'external' }
   /** A project value whose type is unknown; it shadows outer names. */
@@ -54,7 +59,7 @@ const FUNCTION_CALLERS = new Set(['call', 'apply', 'bind']);
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 const EXTERNAL: Value = { kind: 'external' };
-const MAX_DEPTH = 12;
+const MAX_DEPTH = 24;
 
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
@@ -70,6 +75,7 @@ export function typeName(raw: string): string | undefined {
       .replace(/^[*&]+\s*/, '')
       .replace(/^(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
       .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
+      .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
       .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
       .replace(/^(None|null|undefined)\s*\|\s*/g, '')
       .replace(/\?$/, '')
@@ -82,7 +88,7 @@ export function typeName(raw: string): string | undefined {
 
 /** `Foo[]`, `Array<Foo>`, `ReadonlyArray<Foo>`, `List[Foo]`, `list[Foo]`, `Sequence[Foo]` → `Foo`. */
 export function elementType(raw: string): string | undefined {
-  const text = raw.trim().replace(/^readonly\s+/, '');
+  const text = raw.trim().replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
   const suffix = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/.exec(text);
   if (suffix) return suffix[1];
   const generic = /^(?:Array|ReadonlyArray|Set|List|list|Sequence|Iterable|Iterator|tuple|Tuple)[<[]([\w$.]+(?:[<[][^<>[\]]*[>\]])?)[>\]]$/.exec(text);
@@ -139,8 +145,72 @@ export function functionTypeParams(type: string): string[] | undefined {
     .map((p) => paramType(p.replace(/^\.\.\./, '')) ?? 'unknown');
 }
 
+const NULLISH = /^(null|undefined|void|never|None)$/;
+
+/** The alternatives of a union type (`A | B | null` → A, B, null), or of an intersection; undefined for one type. */
+function typeAlternatives(raw: string): string[] | undefined {
+  const text = raw.trim().replace(/^:\s*/, '');
+  for (const separator of ['|', '&']) {
+    const parts = splitTopLevel(text.replace(/^[|&]\s*/, ''), separator).filter(Boolean);
+    if (parts.length > 1) return parts;
+  }
+  return undefined;
+}
+
+/** What a type alias stands for, from its signature (`type P<T> = A<T> | B<T>` → `A<T> | B<T>`). */
+export function aliasedType(signature: string): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < signature.length; i++) {
+    const ch = signature[i];
+    if (ch === '<' || ch === '(' || ch === '{' || ch === '[') depth++;
+    else if ((ch === '>' && signature[i - 1] !== '=') || ch === ')' || ch === '}' || ch === ']') depth--;
+    else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(i + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+function valueKey(value: Value): string | undefined {
+  switch (value.kind) {
+    case 'function':
+      return `f|${value.file}#${value.fn.qualified_name}`;
+    case 'class':
+    case 'instance':
+      return `${value.kind[0]}|${value.cls.file}#${value.cls.name}`;
+    case 'external':
+      return 'external';
+    default:
+      return undefined;
+  }
+}
+
+/** One value for several: unknown options dropped, nested unions flattened, duplicates merged. */
+export function unionOf(values: readonly Value[]): Value {
+  const options: Value[] = [];
+  const seen = new Set<string>();
+  const add = (value: Value) => {
+    if (value.kind === 'union') return value.options.forEach(add);
+    if (value.kind === 'opaque') return;
+    const key = valueKey(value);
+    if (key !== undefined) {
+      if (seen.has(key)) return;
+      seen.add(key);
+    }
+    options.push(value);
+  };
+  values.forEach(add);
+  if (options.length === 0) return OPAQUE;
+  return options.length === 1 ? options[0] : { kind: 'union', options };
+}
+
 export class Resolver {
   constructor(private readonly ctx: ResolveContext) {}
+
+  /** True past the recursion limit; the answers being computed are then incomplete and not memoised. */
+  private tooDeep(depth: number): boolean {
+    if (depth <= MAX_DEPTH) return false;
+    this.ctx.incomplete();
+    return true;
+  }
 
   symbols(file: string): FileSymbols | undefined {
     const record = this.ctx.record(file);
@@ -290,20 +360,39 @@ export class Resolver {
   // ---- types and bindings ----------------------------------------------------------------
 
   typeValue(file: string, raw: string, depth: number): Value {
+    if (this.tooDeep(depth)) return OPAQUE;
+    const alternatives = typeAlternatives(raw);
+    if (alternatives) {
+      return unionOf(alternatives.filter((alt) => !NULLISH.test(alt)).map((alt) => this.typeValue(file, alt, depth + 1)));
+    }
     const element = elementType(raw);
     if (element !== undefined) {
       const value = this.typeValue(file, element, depth + 1);
-      return value.kind === 'instance' ? { kind: 'array', element: value } : OPAQUE;
+      return value.kind === 'instance' || value.kind === 'union' ? { kind: 'array', element: value } : OPAQUE;
+    }
+    // `typeof Foo`: the class (or function) itself, not an instance.
+    const typeOf = /^typeof\s+([\w$.]+)$/.exec(raw.trim());
+    if (typeOf) {
+      const value = this.evalPath(file, MODULE_SCOPE, typeOf[1], depth + 1);
+      return value?.kind === 'class' || value?.kind === 'function' ? value : OPAQUE;
     }
     const name = typeName(raw);
-    if (!name || depth > MAX_DEPTH) return OPAQUE;
+    if (!name) return OPAQUE;
     const value = this.evalPath(file, MODULE_SCOPE, name, depth + 1);
-    if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+    if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
     return value?.kind === 'external' ? EXTERNAL : OPAQUE;
   }
 
+  /** A type alias that is not an object type stands for the type it names (`type P = A | B`). */
+  private aliasValue(cls: ClassInfo, depth: number): Value | undefined {
+    const [record] = cls.records;
+    if (cls.records.length !== 1 || record.kind !== 'type' || record.methods.length > 0 || record.fields.length > 0) return undefined;
+    const aliased = aliasedType(record.signature);
+    return aliased === undefined ? undefined : this.typeValue(cls.file, aliased, depth + 1);
+  }
+
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
-    if (depth > MAX_DEPTH) return OPAQUE;
+    if (this.tooDeep(depth)) return OPAQUE;
     if (binding.type) {
       const typed = this.typeValue(file, binding.type, depth + 1);
       if (typed.kind !== 'opaque') return typed;
@@ -315,7 +404,15 @@ export class Resolver {
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-      if (value?.kind === 'instance' || value?.kind === 'external') return value;
+      // Instances only: a call through a copied function or class (`_ = gettext`) is a call of the
+      // variable to a checker, which may be rebound; it is not claimed for the original.
+      if (value && (value.kind === 'instance' || value.kind === 'external' || value.kind === 'union' || value.kind === 'array')) return value;
+    }
+    if (binding.element_of) {
+      const segments = parseChain(binding.element_of);
+      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      const element = value ? this.elementOf(value) : OPAQUE;
+      if (element.kind !== 'opaque') return element;
     }
     if (binding.init_call) {
       const segments = parseChain(binding.init_call);
@@ -449,7 +546,7 @@ export class Resolver {
 
   /** A name at the top level of a file: definitions, imports, module-level bindings, package siblings. */
   moduleName(file: string, name: string, depth: number): Value | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (this.tooDeep(depth)) return undefined;
     return this.ctx.memo(`name|${file}|${name}`, () => this.computeModuleName(file, name, depth));
   }
 
@@ -553,7 +650,7 @@ export class Resolver {
   /** What an import binding refers to. */
   importValue(file: string, binding: ImportBinding, depth: number): Value {
     const syms = this.symbols(file);
-    if (!syms || depth > MAX_DEPTH) return OPAQUE;
+    if (!syms || this.tooDeep(depth)) return OPAQUE;
     // A Java wildcard import names a package, not a type.
     const spec = syms.family === 'java' && binding.imported === '*' ? `${binding.module}.*` : binding.module;
     const module = this.resolveModule(file, spec, syms.family);
@@ -649,7 +746,7 @@ export class Resolver {
 
   /** Attribute `name` of a value. */
   member(value: Value, name: string, depth: number): Value | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (this.tooDeep(depth)) return undefined;
     switch (value.kind) {
       case 'module':
         return this.moduleMember(value, name, depth + 1);
@@ -671,6 +768,8 @@ export class Resolver {
         return ARRAY_ELEMENT_METHODS.has(name) ? { kind: 'builtin', result: value.element } : OPAQUE;
       case 'external':
         return EXTERNAL;
+      case 'union':
+        return unionOf(value.options.map((option) => this.member(option, name, depth + 1) ?? OPAQUE));
       default:
         return OPAQUE;
     }
@@ -734,7 +833,7 @@ export class Resolver {
 
   /** A JS/TS module's export `name`, through `export … from` chains and barrels. */
   exportValue(file: string, name: string, depth: number): Value | undefined {
-    if (depth > MAX_DEPTH) return undefined;
+    if (this.tooDeep(depth)) return undefined;
     return this.ctx.memo(`export|${file}|${name}`, () => this.computeExport(file, name, depth));
   }
 
@@ -788,7 +887,7 @@ export class Resolver {
   }
 
   evalSegments(file: string, caller: string, segments: Segment[], line: number, depth: number): Value | undefined {
-    if (depth > MAX_DEPTH || segments.length === 0) return undefined;
+    if (this.tooDeep(depth) || segments.length === 0) return undefined;
     const head = this.evalHead(file, caller, segments, line, depth);
     let consumed = head?.consumed ?? 1;
     let current = head?.value;
@@ -833,49 +932,87 @@ export class Resolver {
   /** `new X` and call suffixes turn classes into instances and functions into their return values. */
   private applySuffixes(value: Value, segment: Segment, depth: number): Value | undefined {
     let current: Value | undefined = value;
-    if (segment.isNew) current = current.kind === 'class' ? { kind: 'instance', cls: current.cls } : OPAQUE;
+    if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
-    for (let i = 0; i < segment.calls && current; i++) {
-      if (current.kind === 'builtin') current = current.result;
-      else if (current.kind === 'class') current = { kind: 'instance', cls: current.cls };
-      else if (current.kind === 'function') current = this.returnValue(current.file, current.fn, depth + 1);
-      else if (current.kind === 'external') current = EXTERNAL;
-      else current = OPAQUE;
-    }
-    if (segment.indexed) current = current?.kind === 'array' ? current.element : current?.kind === 'external' ? EXTERNAL : OPAQUE;
+    for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
+    if (segment.indexed && current) current = this.elementOf(current);
     return current;
+  }
+
+  /** What `new value(…)` creates. */
+  private constructed(value: Value): Value {
+    if (value.kind === 'class') return { kind: 'instance', cls: value.cls };
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
+    return value.kind === 'external' ? EXTERNAL : OPAQUE;
+  }
+
+  /** What calling a value returns. */
+  private callResult(value: Value, depth: number): Value {
+    switch (value.kind) {
+      case 'builtin':
+        return value.result;
+      case 'class':
+        return { kind: 'instance', cls: value.cls };
+      case 'function':
+        return this.returnValue(value.file, value.fn, depth + 1);
+      case 'external':
+        return EXTERNAL;
+      case 'union':
+        return unionOf(value.options.map((option) => this.callResult(option, depth)));
+      default:
+        return OPAQUE;
+    }
+  }
+
+  /** An element of a list or array value (`xs[0]`, `for (const x of xs)`). */
+  private elementOf(value: Value): Value {
+    if (value.kind === 'array') return value.element;
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option)));
+    return value.kind === 'external' ? EXTERNAL : OPAQUE;
   }
 
   // ---- calls -----------------------------------------------------------------------------
 
-  /** Where a call site in `file` leads. */
-  resolveCall(file: string, call: { callee: string; name: string; caller: string; line: number; kind: string }): CallTarget {
+  /**
+   * Where a call site in `file` leads: one target, or several when the receiver is one of several
+   * types (each option defining the method is a possible callee). Always at least one element.
+   */
+  resolveCall(file: string, call: { callee: string; name: string; caller: string; line: number; kind: string }): CallTarget[] {
     const segments = parseChain(call.callee);
-    if (!segments) return { via: 'name' };
+    if (!segments) return [{ via: 'name' }];
     const last = segments[segments.length - 1];
-    if (last.cast) return { via: 'name' };
-    if (segments.length === 1) return this.resolveBare(file, call, last);
+    if (last.cast) return [{ via: 'name' }];
+    if (segments.length === 1) return [this.resolveBare(file, call, last)];
     const receiverSegments = segments.slice(0, -1);
     const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0);
-    if (!receiver) return { via: 'name' };
-    if (receiver.kind === 'external') return { via: 'external' };
+    if (!receiver) return [{ via: 'name' }];
+    if (receiver.kind === 'external') return [{ via: 'external' }];
     const head = receiverSegments[0];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself.
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
-      return { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
+      return [{ to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' }];
     }
     const target = this.member(receiver, last.name, 1);
-    if (!target) return { via: 'name' };
-    if (target.kind === 'external') return { via: 'external' };
+    if (!target) return [{ via: 'name' }];
+    if (target.kind === 'external') return [{ via: 'external' }];
     let via: Via;
     if (receiver.kind === 'super') via = 'super';
     else if (receiver.kind === 'instance') via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
     else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
     else if (receiver.kind === 'module') via = 'module';
-    else return { via: 'name' };
-    if (target.kind === 'function') return { to: { file: target.file, name: target.fn.qualified_name }, via };
-    if (target.kind === 'class') return this.instantiation(target.cls);
-    return { via: 'name' };
+    else if (receiver.kind === 'union') via = 'instance';
+    else return [{ via: 'name' }];
+    const options = target.kind === 'union' ? target.options : [target];
+    const out: CallTarget[] = [];
+    for (const option of options) {
+      if (option.kind === 'function') out.push({ to: { file: option.file, name: option.fn.qualified_name }, via });
+      else if (option.kind === 'class') {
+        const created = this.instantiation(option.cls);
+        if (created.to) out.push(created);
+      }
+    }
+    if (out.length > 0) return out;
+    return [{ via: options.some((option) => option.kind === 'external') ? 'external' : 'name' }];
   }
 
   private instantiation(cls: ClassInfo): CallTarget {

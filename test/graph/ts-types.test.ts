@@ -3,7 +3,7 @@
 // through (see the fixture's comments).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directCallers } from '../../dist/core/graph/callers.js';
-import { openFixture, targetOf, type OpenGraph } from './helpers.js';
+import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
 
 describe('TypeScript types in call resolution', () => {
   let project: OpenGraph;
@@ -22,10 +22,10 @@ describe('TypeScript types in call resolution', () => {
   });
 
   it('the override family of a method includes its siblings under a shared interface method', () => {
-    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8', 'src/socket.ts:13']);
-    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4', 'src/socket.ts:13']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8', 'src/socket.ts:13', 'src/union.ts:28']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4', 'src/socket.ts:13', 'src/union.ts:28']);
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'none')).toEqual([]);
-    expect(callerSites('src/observer.ts', 'ConsoleObserver.complete', 'family')).toEqual(['src/feed.ts:9', 'src/socket.ts:12']);
+    expect(callerSites('src/observer.ts', 'ConsoleObserver.complete', 'family')).toEqual(['src/feed.ts:9', 'src/socket.ts:12', 'src/union.ts:31']);
   });
 
   it('an arrow sees the this and the locals of the method around it; a function expression has its own this', () => {
@@ -40,4 +40,20 @@ describe('TypeScript types in call resolution', () => {
   it('a field declared in a base class (a parameter property, optional too) has its declared type, whatever a subclass assigns', () => {
     expect(targetOf(project.graph, 'src/socket.ts', 'this.sink!.next')).toBe('src/observer.ts#Observer.next');
   });
+
+  it('union and intersection types: a call may reach each option that defines the method; aliases, Partial and typeof are seen through', () => {
+    const file = 'src/union.ts';
+    const targets = (callee: string) => edgesFrom(project.graph, file, callee).map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+    expect(targets('teardown.close')).toEqual([`${file}#Closable.close`, `${file}#Pool.close`]);
+    expect(targets('parents?.drain')).toEqual([`${file}#Pool.drain`]);
+    expect(targets('partial.next')).toEqual(['src/observer.ts#Observer.next']);
+    expect(targets('new this.ctor().drain')).toEqual([`${file}#Pool.drain`]);
+  });
+
+  it('destructured names and for-of elements take the type of what they come from', () => {
+    const file = 'src/union.ts';
+    expect(targetOf(project.graph, file, 'parent.drain')).toBe(`${file}#Pool.drain`);
+    expect(targetOf(project.graph, file, 'list.pop()!.complete')).toBe('src/observer.ts#Observer.complete');
+  });
 });
+

@@ -20,7 +20,7 @@ interface MemoEntry {
 
 interface Pending {
   key: string;
-  /** A computation below this one was cut short by a cycle through an entry above it. */
+  /** A computation below this one was cut short (a cycle through an entry above it, a depth limit). */
   partial: boolean;
 }
 
@@ -108,6 +108,14 @@ export class ResolveContext {
   private charge(deps: Set<string>): void {
     const top = this.stack[this.stack.length - 1];
     if (top) for (const dep of deps) top.add(dep);
+  }
+
+  /**
+   * Marks every memoised computation in progress as incomplete: a depth limit cut an answer short
+   * below them, and what they computed depends on how deep the question was asked, so it is not cached.
+   */
+  incomplete(): void {
+    for (const entry of this.pending) entry.partial = true;
   }
 
   /** Forgets memoised facts (they may read files that changed). */
