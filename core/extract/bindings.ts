@@ -16,6 +16,9 @@ import type { ScopeIndex } from './scope.js';
 import { callerOf, withoutArguments, withoutTypeArguments } from './calls.js';
 import { cap, collapse } from './text.js';
 
+/** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
+const TYPE_MAX = 300;
+
 /** Declared "types" that only ask the compiler to infer one. */
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
 
@@ -66,7 +69,10 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding = { scope: callerOf(scopes, node.startIndex), name: collapse(nameNode.text), line: nameNode.startPosition.row + 1 };
       byName.set(nameNode.startIndex, binding);
     }
-    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), 120);
+    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
+    // `new Map<K, V>()`: the type arguments written at the construction make its declared type.
+    const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
+    if (typeArgs && binding.type === undefined) binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);
     if (callNode && binding.init_call === undefined) {
       binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;

@@ -75,5 +75,13 @@ describe('typescript members for call resolution', () => {
       { scope: 'S.m', name: 'parent', line: 6, element_of: 'this.items' },
     ]);
   });
+
+  it('type arguments written at a construction are the binding\'s declared type', async () => {
+    const r = await extractSource('m.ts', 'function f() {\n  const m = new Map<string, { pool: Pool }>();\n  const p = new Pool();\n}\n');
+    expect(r.bindings).toEqual([
+      { scope: 'f', name: 'm', line: 2, type: 'Map<string, { pool: Pool }>', init_call: 'Map', init_new: true },
+      { scope: 'f', name: 'p', line: 3, init_call: 'Pool', init_new: true },
+    ]);
+  });
 });
 
