@@ -36,8 +36,12 @@ export type Value =
   | { kind: 'super'; cls: ClassInfo }
   /** A list/array whose elements are of a known class. */
   | { kind: 'array'; element: Value }
-  /** A built-in method whose call result is known (`items.pop()` → an element). */
+  /** A callable whose call result is known: a built-in method (`items.pop()` → an element), a function-typed value. */
   | { kind: 'builtin'; result: Value }
+  /** A value of an object type literal (`{ subs: Subscription }`): member name → declared type, read in `file`. */
+  | { kind: 'shape'; file: string; members: Map<string, string> }
+  /** A `Map` whose values are known. */
+  | { kind: 'map'; value: Value }
   /**
    * One of several values (a union or intersection type): an attribute is looked up on each, and a
    * call through it may reach every option that defines the method (what a checker reports too).
@@ -128,22 +132,58 @@ function splitTopLevel(text: string, separator: string): string[] {
 
 /** Parameter types of a function type `(a: A, b: B) => R` (a `this:` parameter dropped). */
 export function functionTypeParams(type: string): string[] | undefined {
-  const text = type.trim().replace(/^\(\s*(\(.*\)\s*=>.*)\)\s*(\|\s*(undefined|null))?$/, '$1');
-  if (!text.startsWith('(')) return undefined;
-  let depth = 0;
-  let end = -1;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0 || !/^\s*=>/.test(text.slice(end + 1))) return undefined;
-  return splitTopLevel(text.slice(1, end), ',')
+  const parts = functionTypeParts(type.trim().replace(/^\(\s*(\(.*\)\s*=>.*)\)\s*(\|\s*(undefined|null))?$/, '$1'));
+  if (!parts) return undefined;
+  return splitTopLevel(parts.params, ',')
     .filter((p) => !/^this\s*:/.test(p))
     .map((p) => paramType(p.replace(/^\.\.\./, '')) ?? 'unknown');
 }
+
+/** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
+function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '{' || ch === '[' || ch === '<') depth++;
+    else if (ch === ')' || ch === '}' || ch === ']' || (ch === '>' && text[i - 1] !== '=')) {
+      if (--depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** The parameter list and return type of a function type `(a: A) => R`. */
+function functionTypeParts(text: string): { params: string; returns: string } | undefined {
+  if (!text.startsWith('(')) return undefined;
+  const end = closingBracket(text, 0);
+  const arrow = end < 0 ? null : /^\s*=>\s*/.exec(text.slice(end + 1));
+  if (!arrow) return undefined;
+  return { params: text.slice(1, end), returns: text.slice(end + 1 + arrow[0].length).trim() };
+}
+
+/** Members of an object type literal `{ a: A; b?: B; m(x: X): R }` → name → type (methods as function types). */
+export function objectTypeMembers(text: string): Map<string, string> | undefined {
+  if (!text.startsWith('{') || closingBracket(text, 0) !== text.length - 1) return undefined;
+  const members = new Map<string, string>();
+  for (const group of splitTopLevel(text.slice(1, -1), ';')) {
+    for (const member of splitTopLevel(group, ',')) {
+      const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
+      const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
+      if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
+      else if (property) members.set(property[1], property[2].trim());
+    }
+  }
+  return members;
+}
+
+/** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */
+function typeArguments(text: string, names: RegExp): string[] | undefined {
+  const match = /^([\w$.]+)</.exec(text);
+  if (!match || !names.test(match[1]) || closingBracket(text, match[1].length) !== text.length - 1) return undefined;
+  return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
+}
+
+const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap)$/;
 
 const NULLISH = /^(null|undefined|void|never|None)$/;
 
@@ -361,14 +401,28 @@ export class Resolver {
 
   typeValue(file: string, raw: string, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
+    const text = raw.trim().replace(/^:\s*/, '');
+    if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return this.typeValue(file, text.slice(1, -1), depth + 1);
+    const fn = functionTypeParts(text);
+    if (fn) {
+      const result = this.typeValue(file, fn.returns, depth + 1);
+      return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
+    }
     const alternatives = typeAlternatives(raw);
     if (alternatives) {
       return unionOf(alternatives.filter((alt) => !NULLISH.test(alt)).map((alt) => this.typeValue(file, alt, depth + 1)));
     }
+    const members = objectTypeMembers(text);
+    if (members) return { kind: 'shape', file, members };
     const element = elementType(raw);
     if (element !== undefined) {
       const value = this.typeValue(file, element, depth + 1);
-      return value.kind === 'instance' || value.kind === 'union' ? { kind: 'array', element: value } : OPAQUE;
+      return value.kind === 'opaque' ? OPAQUE : { kind: 'array', element: value };
+    }
+    const mapArgs = typeArguments(text, MAP_TYPES);
+    if (mapArgs?.length === 2) {
+      const value = this.typeValue(file, mapArgs[1], depth + 1);
+      return value.kind === 'opaque' ? OPAQUE : { kind: 'map', value };
     }
     // `typeof Foo`: the class (or function) itself, not an instance.
     const typeOf = /^typeof\s+([\w$.]+)$/.exec(raw.trim());
@@ -418,8 +472,8 @@ export class Resolver {
       const segments = parseChain(binding.init_call);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
       if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
-      if (value?.kind === 'function' && !binding.init_new) return this.returnValue(value.file, value.fn, depth + 1);
       if (value?.kind === 'external') return EXTERNAL;
+      if (value && !binding.init_new) return this.callResult(value, depth + 1);
     }
     return OPAQUE;
   }
@@ -770,6 +824,12 @@ export class Resolver {
         return EXTERNAL;
       case 'union':
         return unionOf(value.options.map((option) => this.member(option, name, depth + 1) ?? OPAQUE));
+      case 'shape': {
+        const type = value.members.get(name);
+        return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
+      }
+      case 'map':
+        return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
       default:
         return OPAQUE;
     }

@@ -55,5 +55,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'parent.drain')).toBe(`${file}#Pool.drain`);
     expect(targetOf(project.graph, file, 'list.pop()!.complete')).toBe('src/observer.ts#Observer.complete');
   });
+
+  it('function types give their call results, object type literals their members, Map<K, V>.get its values', () => {
+    const file = 'src/shapes.ts';
+    expect(targetOf(project.graph, file, 'pool.drain')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'held.close')).toBe('src/union.ts#Pool.close');
+    expect(targetOf(project.graph, file, 'entry?.pool.drain')).toBe('src/union.ts#Pool.drain');
+  });
 });
 
