@@ -44,6 +44,9 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
         }
       }
     }
+    for (const { method, overridden } of resolver.objectOverrides(record.path)) {
+      overrides.push({ method: { file: record.path, name: method.qualified_name }, overridden: { file: overridden.file, name: overridden.fn.qualified_name } });
+    }
     return { imports, edges, overrides };
   });
   deps.delete(record.path);

@@ -43,6 +43,11 @@ export type Value =
   /** A `Map` whose values are known. */
   | { kind: 'map'; value: Value }
   /**
+   * A JS object literal bound to a name (`const api: Api = { get() {} }`): its members are the
+   * functions listed under `path` in `file`; other attributes come from its declared type.
+   */
+  | { kind: 'object'; file: string; path: string; declared?: Value }
+  /**
    * One of several values (a union or intersection type): an attribute is looked up on each, and a
    * call through it may reach every option that defines the method (what a checker reports too).
    */
@@ -535,16 +540,50 @@ export class Resolver {
    * that is not a class method (a declaration, a function expression, an object member) has a
    * `this` of its own, unknown here unless declared (`function (this: Foo)`).
    */
-  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; fn: FunctionRecord } | undefined {
+  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn: FunctionRecord } | undefined {
     const syms = this.symbols(file);
     let fn = syms?.functions.get(caller);
     for (let depth = 0; fn && depth < MAX_DEPTH; depth++) {
-      if (fn.class_name) return { cls: this.classInfo(file, fn.class_name), fn };
+      if (fn.class_name && syms!.classes.has(fn.class_name)) return { cls: this.classInfo(file, fn.class_name), fn };
       if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
-      if (fn.kind !== 'arrow' || /\bfunction\b/.test(fn.signature) || !fn.parent_function) return undefined;
+      const arrow = !/\bfunction\b/.test(fn.signature) && (fn.kind === 'arrow' || /^[\w$]+\s*\??:/.test(fn.signature));
+      if (!arrow) {
+        const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
+        if (syms!.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
+        return fn.class_name ? { fn } : undefined;
+      }
+      if (!fn.parent_function) return undefined;
       fn = syms!.functions.get(fn.parent_function);
     }
     return undefined;
+  }
+
+  /** The object literal bound to `name` in `scope` (`<module>` or a function), if its members are known. */
+  private objectValue(file: string, scope: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    const path = scope === MODULE_SCOPE ? name : `${scope}.${name}`;
+    if (!syms?.objects.has(path)) return undefined;
+    const typed = syms.bindings.get(scope)?.get(name)?.find((b) => b.type);
+    const declared = typed ? this.typeValue(file, typed.type!, depth + 1) : undefined;
+    return declared && declared.kind !== 'opaque' ? { kind: 'object', file, path, declared } : { kind: 'object', file, path };
+  }
+
+  /** Methods of the declared types of a file's object literals that their members implement. */
+  objectOverrides(file: string): Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> {
+    const syms = this.symbols(file);
+    const out: Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> = [];
+    for (const [path, members] of syms?.objects ?? []) {
+      const cut = path.lastIndexOf('.');
+      const object = this.objectValue(file, cut < 0 ? MODULE_SCOPE : path.slice(0, cut), path.slice(cut + 1), 0);
+      if (object?.kind !== 'object' || !object.declared) continue;
+      for (const [name, method] of members) {
+        const base = this.member(object.declared, name, 1);
+        for (const option of base?.kind === 'union' ? base.options : base ? [base] : []) {
+          if (option.kind === 'function' && option.fn !== method) out.push({ method, overridden: { file: option.file, fn: option.fn } });
+        }
+      }
+    }
+    return out;
   }
 
   /** The value of `this` (or `self`, `cls`, …) inside `caller`. */
@@ -554,6 +593,10 @@ export class Resolver {
     if (syms.family === 'js') {
       const owner = this.jsThisMethod(file, caller);
       if (!owner) return undefined;
+      if (owner.object !== undefined) {
+        const cut = owner.object.lastIndexOf('.');
+        return this.objectValue(file, cut < 0 ? MODULE_SCOPE : owner.object.slice(0, cut), owner.object.slice(cut + 1), depth + 1);
+      }
       if (!owner.cls) {
         const declared = paramType(owner.fn.params[0] ?? '');
         return declared ? this.typeValue(file, declared, depth + 1) : undefined;
@@ -582,6 +625,8 @@ export class Resolver {
         }
         continue;
       }
+      const object = this.objectValue(file, scope, name, depth + 1);
+      if (object) return object;
       const bound = syms.bindings.get(scope)?.get(name);
       if (bound?.length) {
         const before = bound.filter((b) => b.line <= line);
@@ -615,6 +660,8 @@ export class Resolver {
     }
     const imported = syms.imports.get(name);
     if (imported) return this.importValue(file, imported, depth + 1);
+    const object = this.objectValue(file, MODULE_SCOPE, name, depth + 1);
+    if (object) return object;
     const bound = syms.bindings.get(MODULE_SCOPE)?.get(name);
     if (bound?.length) return this.bindingValue(file, MODULE_SCOPE, bound[bound.length - 1], depth + 1);
     for (const star of syms.starImports) {
@@ -830,6 +877,11 @@ export class Resolver {
       }
       case 'map':
         return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
+      case 'object': {
+        const fn = this.symbols(value.file)?.objects.get(value.path)?.get(name);
+        if (fn) return { kind: 'function', file: value.file, fn };
+        return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
+      }
       default:
         return OPAQUE;
     }
@@ -1060,7 +1112,7 @@ export class Resolver {
     else if (receiver.kind === 'instance') via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
     else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
     else if (receiver.kind === 'module') via = 'module';
-    else if (receiver.kind === 'union') via = 'instance';
+    else if (receiver.kind === 'union' || receiver.kind === 'object') via = 'instance';
     else return [{ via: 'name' }];
     const options = target.kind === 'union' ? target.options : [target];
     const out: CallTarget[] = [];

@@ -61,6 +61,11 @@ export interface FileSymbols {
    * lists them as plain functions, but no scope binds their name.
    */
   objectMembers: Set<string>;
+  /**
+   * JS objects bound to a name whose members the extractor lists as functions (`const api = {
+   * get() {} }` → `api`, in a function `f.api`): object path → member name → function.
+   */
+  objects: Map<string, Map<string, FunctionRecord>>;
 }
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`), not a declaration. */
@@ -117,10 +122,22 @@ function buildSymbols(record: FileRecord): FileSymbols {
     params.set(fn.qualified_name, new Set(fn.params.flatMap((param) => paramNames(param, family))));
   }
   const objectMembers = new Set<string>();
+  const objects = new Map<string, Map<string, FunctionRecord>>();
   if (family === 'js') {
-    for (const fn of record.functions) if (!fn.class_name && OBJECT_MEMBER.test(fn.signature)) objectMembers.add(fn.qualified_name);
+    for (const fn of record.functions) {
+      if (!OBJECT_MEMBER.test(fn.signature)) continue;
+      if (!fn.class_name && !fn.parent_function) objectMembers.add(fn.qualified_name);
+      // A member of a named object: top-level ones carry the object as their class, nested ones
+      // are named `fn.object.member`.
+      const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
+      const named = fn.class_name ? fn.class_name === owner && !classes.has(owner) : fn.parent_function !== undefined && owner.startsWith(`${fn.parent_function}.`);
+      if (!named || owner.length === 0) continue;
+      let members = objects.get(owner);
+      if (!members) objects.set(owner, (members = new Map()));
+      members.set(fn.name, fn);
+    }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers, objects };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

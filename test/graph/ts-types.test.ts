@@ -62,5 +62,16 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'held.close')).toBe('src/union.ts#Pool.close');
     expect(targetOf(project.graph, file, 'entry?.pool.drain')).toBe('src/union.ts#Pool.drain');
   });
+
+  it('an object literal bound to a name: calls reach its members, which implement its declared type', () => {
+    const file = 'src/provider.ts';
+    expect(targetOf(project.graph, file, 'timers.schedule')).toBe(`${file}#timers.schedule`);
+    expect(targetOf(project.graph, file, 'clock.now')).toBe(`${file}#clock.now`);
+    expect(targetOf(project.graph, file, 'local.twice')).toBe(`${file}#stamp.local.twice`);
+    expect(targetOf(project.graph, file, 'source.now')).toBe(`${file}#Clock.now`);
+    const overrides = project.graph.fileGraph(file)!.overrides.map((o) => `${o.method.name}->${o.overridden.name}`).sort();
+    expect(overrides).toEqual(['clock.now->Clock.now', 'timers.schedule->TimerProvider.schedule']);
+    expect(callerSites(file, 'clock.now', 'family')).toEqual([`${file}:24`, `${file}:27`]);
+  });
 });
 
