@@ -224,4 +224,6 @@ export interface WarmResult {
   /** Why the cache was rebuilt or could not be written. */
   cache_note?: string;
   elapsed_ms: number;
+  /** Set when the project's running daemon did the warm (on its own index, which is then fresh). */
+  daemon_pid?: number;
 }

@@ -10,8 +10,10 @@ export const warmCommand: CommandSpec = {
   summary: 'index every file of the project and write the cache (.tldr/)',
   async run(positional, _options, globals) {
     const root = await projectRoot(positional[0], globals);
-    const result = await warmWithProgress(root);
-    if (globals.daemon) {
+    // A running daemon warms its own index: it stays fresh, and the cache keeps a single writer.
+    const viaDaemon = globals.daemon ? await (await import('../../core/daemon/remote.js')).warmThroughDaemon(root) : undefined;
+    const result = viaDaemon ?? (await warmWithProgress(root));
+    if (globals.daemon && !viaDaemon) {
       // In the background, never waited for: the daemon loads the cache just written.
       const { startDaemon } = await import('../../core/daemon/lifecycle.js');
       await startDaemon(root, { wait: false });
@@ -66,7 +68,9 @@ async function progressBar(): Promise<{ update(progress: WarmProgress): void; st
 export function formatWarm(result: WarmResult): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const seconds = (result.elapsed_ms / 1000).toFixed(2);
-  const how = result.workers > 0 ? `${result.workers} worker${result.workers === 1 ? '' : 's'}` : 'in-process';
+  const how = result.daemon_pid !== undefined
+    ? `by the daemon, pid ${result.daemon_pid}`
+    : result.workers > 0 ? `${result.workers} worker${result.workers === 1 ? '' : 's'}` : 'in-process';
   const lines = [
     `indexed ${n(result.files)} files, ${n(result.lines)} lines in ${seconds} s (parsed ${n(result.parsed)}, reused ${n(result.reused)}, removed ${n(result.removed)}; ${how})`,
   ];

@@ -12,6 +12,7 @@
 // mismatch discards the whole file; a record whose own crc32 does not match is dropped alone and
 // its file re-extracted.
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { packr } from './codec.js';
@@ -99,8 +100,63 @@ function decodeIndex(bytes: Buffer): Map<string, CacheEntry> {
  * Creates `.tldr/` with a `.gitignore` of `*` on first use.
  */
 export function saveIndex(root: string, entries: Iterable<CacheEntry>): void {
+  const { dir, file, temp } = cachePaths(root);
+  const bytes = encodeIndex(entries);
+  const fd = openSync(temp, 'w', 0o644);
+  try {
+    writeAll(fd, bytes);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  removeAbandonedTemps(dir);
+}
+
+/**
+ * saveIndex with the write, fsync and rename off the thread (the daemon's periodic flush: on a
+ * large project they take tens of milliseconds its event loop should spend answering).
+ */
+export async function saveIndexAsync(root: string, entries: Iterable<CacheEntry>): Promise<void> {
+  const { dir, file, temp } = cachePaths(root);
+  const bytes = encodeIndex(entries);
+  const handle = await open(temp, 'w', 0o644);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  await handle.close();
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  removeAbandonedTemps(dir);
+}
+
+/** The cache directory (created if missing), the index file, and a fresh temp name next to it. */
+function cachePaths(root: string): { dir: string; file: string; temp: string } {
   const dir = join(root, CACHE_DIR);
   ensureCacheDir(dir);
+  const file = join(dir, INDEX_FILE);
+  return { dir, file, temp: `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp` };
+}
+
+/** The whole index file for `entries`, in the layout described at the top. */
+function encodeIndex(entries: Iterable<CacheEntry>): Buffer {
   const rows: Row[] = [];
   const chunks: Uint8Array[] = [];
   let offset = 0;
@@ -123,25 +179,7 @@ export function saveIndex(root: string, entries: Iterable<CacheEntry>): void {
     prefix.writeUInt32LE(value, at);
     at += 4;
   }
-  const file = join(dir, INDEX_FILE);
-  const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  const fd = openSync(temp, 'w', 0o644);
-  try {
-    writeAll(fd, Buffer.concat([prefix, manifest, ...chunks]));
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  try {
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  removeAbandonedTemps(dir);
+  return Buffer.concat([prefix, manifest, ...chunks]);
 }
 
 /** Temp files older than this were left by a writer that died mid-write (a live write takes well under a second). */

@@ -26,9 +26,11 @@ export interface RunRequest extends RequestBase {
 }
 /** Marks files (absolute or relative to cwd) as possibly changed. */
 export interface NotifyRequest extends RequestBase { op: 'notify'; paths: string[]; cwd: string }
+/** Walks the project and re-indexes what changed, like `tldr warm`; answers the WarmResult. */
+export interface WarmRequest extends RequestBase { op: 'warm' }
 export interface ShutdownRequest extends RequestBase { op: 'shutdown' }
 
-export type Request = PingRequest | StatusRequest | QueryRequest | RunRequest | NotifyRequest | ShutdownRequest;
+export type Request = PingRequest | StatusRequest | QueryRequest | RunRequest | NotifyRequest | WarmRequest | ShutdownRequest;
 export type Op = Request['op'];
 
 export interface PingResult { pid: number; version: string; root: string }
@@ -55,6 +57,8 @@ export interface StatusResult {
   /** Memory outside the JS heap: buffers and WebAssembly (tree-sitter) memory of the main thread. */
   external_bytes: number;
   pending_reparses: number;
+  /** The call graph: built in the background once the index is loaded. */
+  call_graph: 'none' | 'building' | 'ready';
   watched_directories: number;
   requests: number;
   active_requests: number;

@@ -6,6 +6,10 @@ import { TldrError } from '../errors.js';
 import { spawnDaemon } from './lifecycle.js';
 import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from './wire.cjs';
 import type { NotifyResult } from './protocol.js';
+import type { WarmResult } from '../types.js';
+
+/** A warm through the daemon walks the tree and may re-parse everything (a fresh checkout). */
+const WARM_TIMEOUT_MS = 10 * 60 * 1000;
 
 export type DaemonAnswer = { answered: true; result: unknown } | { answered: false };
 
@@ -32,4 +36,21 @@ export async function notifyDaemon(root: string, paths: string[], cwd: string): 
     if (error instanceof DaemonUnavailable) return undefined;
     throw error;
   }
+}
+
+/**
+ * Has the running daemon warm the project (its index is then fresh, and it stays the one writer
+ * of the cache); undefined when no daemon of this version answers, so the caller warms in-process.
+ */
+export async function warmThroughDaemon(root: string): Promise<WarmResult | undefined> {
+  let reply;
+  try {
+    reply = await requestOnce(daemonPaths(root).socket, { op: 'warm' }, WARM_TIMEOUT_MS);
+  } catch (error) {
+    if (error instanceof DaemonUnavailable) return undefined;
+    throw error;
+  }
+  if (reply.ok) return reply.result as WarmResult;
+  if (reply.error.code === 'failed') throw new TldrError(reply.error.message, reply.error.hint, reply.error.exitCode);
+  return undefined;
 }

@@ -1,12 +1,16 @@
 // The daemon: one process per project root serving queries from a hot ProjectIndex over a Unix
-// socket. Each request runs as its own async task, so a slow one (a re-parse in the pool) never
-// holds up the others; replies carry the request id and may go out of order.
+// socket. Each request runs as its own async task and every parse runs in the worker pool, so a
+// slow one (a re-parse, a flow analysis) never holds up the others; replies carry the request id
+// and may go out of order. Once the index is loaded, the call graph is built in the background
+// (in slices, between requests) and changes are written back to `.tldr/` as they happen.
 import { chmodSync, existsSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
 import { TldrError } from '../errors.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import { queryHandler } from '../query/handlers.js';
+import type { WarmResult } from '../types.js';
+import { CacheWriter } from './cache-writer.js';
 import { Freshness } from './freshness.js';
 import { relativeInsideRoot } from './inside-root.js';
 import type {
@@ -20,7 +24,13 @@ import type {
 } from './protocol.js';
 import { BadMessage, DAEMON_VERSION, FrameDecoder, FrameError, encodeFrame, type DaemonPaths } from './wire.cjs';
 
-export type OpenedIndex = ProjectIndex & { close(): Promise<void> };
+export type OpenedIndex = ProjectIndex & {
+  /** Writes pending changes to the cache; resolves with the reason when it cannot. */
+  flush(): Promise<string | undefined>;
+  /** Walks the whole tree, brings every record up to date and writes the cache (a warm). */
+  sync(): Promise<WarmResult>;
+  close(): Promise<void>;
+};
 
 /** What a command answered inside the daemon can use. */
 export interface ServeContext {
@@ -49,7 +59,7 @@ export interface DaemonConfig {
 
 const ROOT_CHECK_MS = 30_000;
 
-const OPS = new Set(['ping', 'status', 'query', 'run', 'notify', 'shutdown']);
+const OPS = new Set(['ping', 'status', 'query', 'run', 'notify', 'warm', 'shutdown']);
 
 export class DaemonServer {
   private readonly server: Server;
@@ -57,6 +67,8 @@ export class DaemonServer {
   private readonly startedAt = Date.now();
   private index: OpenedIndex | undefined;
   private freshness: Freshness | undefined;
+  private cacheWriter: CacheWriter | undefined;
+  private callGraph: StatusResult['call_graph'] = 'none';
   private ready: Promise<OpenedIndex> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private rootCheck: NodeJS.Timeout | undefined;
@@ -88,7 +100,13 @@ export class DaemonServer {
     this.ready = this.config.openIndex(this.config.root).then((index) => {
       this.index = index;
       this.freshness = new Freshness(index, (error) => this.recordError(error));
-      this.freshness.start().catch((error: Error) => this.recordError(error));
+      const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
+      this.cacheWriter = writer;
+      index.onChange(() => writer.changed());
+      this.freshness
+        .start()
+        .then(() => this.buildCallGraph(index))
+        .catch((error: Error) => this.recordError(error));
       return index;
     });
     this.ready.catch((error: Error) => {
@@ -100,6 +118,20 @@ export class DaemonServer {
     this.rootCheck = setInterval(() => {
       if (!existsSync(this.config.root)) void this.shutdown('the project directory is gone');
     }, ROOT_CHECK_MS).unref();
+  }
+
+  /** So that the first `impact` or `calls` does not pay for it (seconds on a large project). */
+  private async buildCallGraph(index: OpenedIndex): Promise<void> {
+    if (this.stopping) return;
+    this.callGraph = 'building';
+    const { prepareCallGraph } = await import('../graph/for-index.js');
+    try {
+      await prepareCallGraph(index);
+      this.callGraph = 'ready';
+    } catch (error) {
+      this.callGraph = 'none';
+      throw error;
+    }
   }
 
   recordError(error: Error): void {
@@ -122,6 +154,7 @@ export class DaemonServer {
     await serverClosed;
     this.removeOwnSocket();
     this.freshness?.close();
+    this.cacheWriter?.close();
     try {
       // Closing writes the cache back; into a deleted project it would only recreate directories.
       if (existsSync(this.config.root)) await this.index?.close();
@@ -209,6 +242,9 @@ export class DaemonServer {
         return { pid: process.pid };
       case 'notify':
         return this.notify(request.paths, request.cwd);
+      case 'warm':
+        // One writer for the cache: a warm asked for while the daemon runs is the daemon's own.
+        return { ...(await (await this.freshIndex()).sync()), daemon_pid: process.pid } satisfies WarmResult;
       case 'query': {
         const handler = queryHandler(request.name);
         if (!handler) throw new TldrError(`unknown query ${request.name}`, 'see tldr --help', 2);
@@ -267,6 +303,7 @@ export class DaemonServer {
       heap_used_bytes: memory.heapUsed,
       external_bytes: memory.external,
       pending_reparses: counts?.pending ?? 0,
+      call_graph: this.callGraph,
       watched_directories: counts?.watchedDirectories ?? 0,
       requests: this.served,
       active_requests: this.active - 1,

@@ -17,7 +17,7 @@ import type { Reply, Request } from './protocol.js';
 // ── identity ────────────────────────────────────────────────────────────────────────────────────
 
 /** Bumped when the shape of requests or replies changes. */
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 
 /** `<package version>/p<protocol>`: what both sides compare in the handshake. */
 export const DAEMON_VERSION = `${packageVersion()}/p${PROTOCOL}`;

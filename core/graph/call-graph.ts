@@ -94,13 +94,43 @@ export class CallGraph {
 
   /** Builds the whole graph from the project's records. */
   static build(records: ReadonlyMap<string, FileRecord>, root: string, config: ProjectConfig = emptyConfig()): CallGraph {
+    const steps = CallGraph.buildSteps(records, root, config);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * build(), handing the thread back every `sliceMs`: a daemon builds its graph (seconds on a large
+   * project) while it goes on answering other queries. The records must not change meanwhile.
+   */
+  static async buildInSlices(records: ReadonlyMap<string, FileRecord>, root: string, config: ProjectConfig = emptyConfig(), sliceMs = 10): Promise<CallGraph> {
+    const steps = CallGraph.buildSteps(records, root, config);
+    let sliceEnd = performance.now() + sliceMs;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() >= sliceEnd) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceEnd = performance.now() + sliceMs;
+      }
+    }
+  }
+
+  /** A build one file at a time: every file's definitions indexed, then every file resolved. */
+  private static *buildSteps(records: ReadonlyMap<string, FileRecord>, root: string, config: ProjectConfig): Generator<void, CallGraph> {
     const graph = new CallGraph(root, config);
     for (const [path, record] of records) {
       graph.records.set(path, record);
       graph.files.add(path);
       graph.indexDefinitions(record, true);
+      yield;
     }
-    for (const path of [...records.keys()].sort()) graph.recompute(path);
+    for (const path of [...records.keys()].sort()) {
+      graph.recompute(path);
+      yield;
+    }
     graph.ctx.clearMemos();
     return graph;
   }

@@ -12,7 +12,7 @@ import { TldrError } from '../errors.js';
 import { resolveInsideRoot, toRelative } from '../project/root.js';
 import { packr } from '../cache/codec.js';
 import type { CacheEntry } from '../cache/entry.js';
-import { loadIndex, saveIndex } from '../cache/index-file.js';
+import { loadIndex, saveIndex, saveIndexAsync } from '../cache/index-file.js';
 import { decodeText } from '../files/content.js';
 import { hashFileSync } from '../files/hash.js';
 import { IgnoreRules } from '../files/ignore-rules.js';
@@ -72,7 +72,9 @@ export class CachedProjectIndex implements ProjectIndex {
   private entries: Map<string, CacheEntry> | undefined;
   private loadState: 'loaded' | 'missing' | 'discarded' = 'missing';
   private loadNote: string | undefined;
-  private unsaved = false;
+  /** Cache changes made so far, and how many of them the file on disk holds. */
+  private edits = 0;
+  private savedEdits = 0;
   /** The last records() answer, valid until an entry changes. */
   private recordsMemo: ReadonlyMap<string, FileRecord> | undefined;
   private synced = false;
@@ -188,11 +190,12 @@ export class CachedProjectIndex implements ProjectIndex {
     };
   }
 
-  /** Writes pending cache changes (records refreshed one by one since the last warm). */
-  async flush(): Promise<void> {
-    await this.exclusive(async () => {
-      if (this.unsaved) this.persist();
-    });
+  /**
+   * Writes pending cache changes (records refreshed one by one since the last warm) without
+   * blocking this thread on the write; returns why the cache could not be written, if it could not.
+   */
+  flush(): Promise<string | undefined> {
+    return this.exclusive(async () => (this.edits === this.savedEdits ? undefined : this.persistAsync()));
   }
 
   async close(): Promise<void> {
@@ -282,7 +285,7 @@ export class CachedProjectIndex implements ProjectIndex {
         }
         if (entry.size === file.size && hashFileSync(file.abs) === entry.hash) {
           entry.mtimeMs = file.mtimeMs;
-          this.unsaved = true;
+          this.edits++;
           reused++;
           rehashed++;
           continue;
@@ -356,7 +359,7 @@ export class CachedProjectIndex implements ProjectIndex {
   }
 
   private persistAfterSync(): { state: WarmResult['cache']; note?: string } {
-    if (!this.unsaved && this.loadState === 'loaded') return { state: 'unchanged' };
+    if (this.edits === this.savedEdits && this.loadState === 'loaded') return { state: 'unchanged' };
     const previous = this.loadState;
     const error = this.persist();
     if (error) return { state: 'unwritable', note: error };
@@ -366,16 +369,39 @@ export class CachedProjectIndex implements ProjectIndex {
 
   /** Saves the cache; returns the reason when it cannot be written (a read-only checkout still works). */
   private persist(): string | undefined {
-    const entries = this.load();
-    const sorted = [...entries.keys()].sort().map((path) => entries.get(path)!);
+    const edits = this.edits;
     try {
-      saveIndex(this.root, sorted);
+      saveIndex(this.root, this.sortedEntries());
     } catch (error) {
-      return `cannot write ${join(this.root, '.tldr')}: ${(error as Error).message}`;
+      return this.unwritable(error);
     }
-    this.unsaved = false;
+    return this.saved(edits);
+  }
+
+  private async persistAsync(): Promise<string | undefined> {
+    // An entry forgotten meanwhile (a file found deleted) is an edit made after this snapshot.
+    const edits = this.edits;
+    try {
+      await saveIndexAsync(this.root, this.sortedEntries());
+    } catch (error) {
+      return this.unwritable(error);
+    }
+    return this.saved(edits);
+  }
+
+  private sortedEntries(): CacheEntry[] {
+    const entries = this.load();
+    return [...entries.keys()].sort().map((path) => entries.get(path)!);
+  }
+
+  private saved(edits: number): undefined {
+    this.savedEdits = edits;
     this.loadState = 'loaded';
     return undefined;
+  }
+
+  private unwritable(error: unknown): string {
+    return `cannot write ${join(this.root, '.tldr')}: ${(error as Error).message}`;
   }
 
   /** Whether a cached entry's bytes are undamaged (checked once, on first use). */
@@ -461,7 +487,7 @@ export class CachedProjectIndex implements ProjectIndex {
   }
 
   private entryChanged(): void {
-    this.unsaved = true;
+    this.edits++;
     this.recordsMemo = undefined;
   }
 

@@ -23,6 +23,9 @@ const BATCH_FILES = 48;
  */
 const FLOW_TIMEOUT_MS = 25_000;
 
+/** How long a worker beyond the configured count may sit idle before it exits. */
+const EXTRA_WORKER_IDLE_MS = 10_000;
+
 let pool: Piscina | undefined;
 
 /** The running pool, if any: for status reports (threads, queue) and for tests that kill a worker. */
@@ -35,10 +38,12 @@ function workerPool(): Piscina {
     const threads = Math.max(1, workerCount());
     pool = new Piscina({
       filename: new URL('../../workers/extract-worker.js', import.meta.url).href,
-      minThreads: threads,
-      maxThreads: threads,
       // Idle workers keep their loaded grammars; they do not hold the process open (piscina unrefs them).
-      idleTimeout: Number.POSITIVE_INFINITY,
+      minThreads: threads,
+      // A single-worker pool (the daemon's) may start a second worker while the first is busy, so a
+      // re-parse never queues behind a long flow analysis; the extra one exits after idling a while.
+      maxThreads: Math.max(threads, 2),
+      idleTimeout: EXTRA_WORKER_IDLE_MS,
     });
     setPoolRunning(true);
   }
