@@ -117,6 +117,13 @@ export interface CallSite {
   caller: string;
   kind: CallKind;
   arg_count: number;
+  /**
+   * JS/TS: the callee starts with `this` inside a non-arrow function literal that is not a
+   * definition (a callback): `this` is that literal's own, not the enclosing method's. `type` when
+   * the literal declares it (`function (this: Foo)`); else where the literal is passed (`callee` as
+   * in CallSite, `new` for a construction, 0-based `arg`), whose declared parameter type may give it.
+   */
+  this_from?: { type?: string; callee?: string; arg?: number; new?: boolean };
 }
 
 /**

@@ -84,7 +84,13 @@ function preferConstructions(matches: Match[]): Match[] {
   return [...byNode.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);
 }
 
-export function buildCalls(matches: Match[], scopes: ScopeIndex<Def>, source: string, comments: readonly string[]): CallSite[] {
+export function buildCalls(
+  matches: Match[],
+  scopes: ScopeIndex<Def>,
+  source: string,
+  comments: readonly string[],
+  callThis?: (call: Node) => CallSite['this_from'],
+): CallSite[] {
   const calls: CallSite[] = [];
   for (const match of preferConstructions(matches)) {
     const { node, caps } = match;
@@ -123,6 +129,10 @@ export function buildCalls(matches: Match[], scopes: ScopeIndex<Def>, source: st
       arg_count: caps['call.args'] ? countArgs(caps['call.args'], source, comments) : match.lists['call.arg']?.length ?? 0,
     };
     if (receiver) site.receiver = cap(receiver, CALLEE_MAX);
+    if (callThis && (receiver === 'this' || receiver?.startsWith('this.') || receiver?.startsWith('this?.'))) {
+      const from = callThis(node);
+      if (from) site.this_from = from;
+    }
     calls.push(site);
   }
   return calls;

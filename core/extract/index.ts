@@ -86,7 +86,7 @@ function buildRecord(query: Query, tree: Tree, language: LanguageId, source: str
     classes: definitions.classes,
     imports,
     exports,
-    calls: buildCalls(matches.calls, definitions.scopes, source, syntax.comments),
+    calls: buildCalls(matches.calls, definitions.scopes, source, syntax.comments, hooks.callThis),
     bindings: buildBindings(matches.bindings, definitions.scopes, syntax.comments),
     errors: syntaxErrors(root),
   };

@@ -83,5 +83,28 @@ describe('typescript members for call resolution', () => {
       { scope: 'f', name: 'p', line: 3, init_call: 'Pool', init_new: true },
     ]);
   });
+
+  it('a call on this inside a callback literal records where that literal\'s this comes from', async () => {
+    const r = await extractSource('t.ts', [
+      'class A {',
+      '  m() {',
+      '    x.lift(function (this: Sub<T>, a) { this.error(1); }, 2);',
+      '    new P(0, function () { this.q(); });',
+      '    (function () { this.r(); })();',
+      '    [1].forEach(() => this.s());',
+      '    const f = function () { this.t(); };',
+      '  }',
+      '}',
+      '',
+    ].join('\n'));
+    const thisCalls = r.calls.filter((c) => c.callee.startsWith('this.')).map((c) => [c.callee, c.caller, c.this_from]);
+    expect(thisCalls).toEqual([
+      ['this.error', 'A.m', { type: 'Sub<T>' }],
+      ['this.q', 'A.m', { callee: 'P', arg: 1, new: true }],
+      ['this.r', 'A.m', {}],
+      ['this.s', 'A.m', undefined],
+      ['this.t', 'A.m.f', undefined],
+    ]);
+  });
 });
 

@@ -1,9 +1,10 @@
 // JavaScript / TypeScript / TSX: ESM imports and exports, CommonJS `require` and
 // `exports.x = …` / `module.exports = …`, dynamic `import('…')`.
 import type { Node } from 'web-tree-sitter';
-import type { ExportRecord, ImportRecord, ImportedName } from '../../types.js';
+import type { CallSite, ExportRecord, ImportRecord, ImportedName } from '../../types.js';
 import type { Match } from '../captures.js';
-import { unquote } from '../text.js';
+import { withoutTypeArguments } from '../calls.js';
+import { collapse, unquote } from '../text.js';
 import { binding, importRecord, type LanguageHooks } from './hooks.js';
 
 function stringValue(node: Node | null | undefined): string | undefined {
@@ -191,4 +192,40 @@ function exports(matches: Match[]): ExportRecord[] {
   });
 }
 
-export const ecma: LanguageHooks = { imports, exports };
+/** Functions that bind their own `this`; an arrow function inherits it and is looked through. */
+const THIS_BINDERS = new Set(['function_expression', 'function', 'generator_function']);
+/** Where the search for a call's `this` stops: the enclosing definition's rule applies. */
+const THIS_OWNERS = new Set(['function_declaration', 'generator_function_declaration', 'method_definition', 'class_body', 'program']);
+/** Parents that bind a function literal to a name: it is a definition, resolved by its record. */
+const BINDING_PARENTS = new Set(['variable_declarator', 'assignment_expression', 'pair', 'public_field_definition', 'field_definition', 'export_statement']);
+
+/**
+ * A call on `this` inside a function literal passed as an argument (`schedule(function () {
+ * this.x() })`) sees that literal's `this`: its declared type, or the call it is passed to.
+ * Inside an unbound literal anywhere else (an IIFE, a returned function) `this` is unknown.
+ */
+function callThis(call: Node): CallSite['this_from'] {
+  let fn = call.parent;
+  while (fn && !THIS_BINDERS.has(fn.type)) {
+    if (THIS_OWNERS.has(fn.type)) return undefined;
+    fn = fn.parent;
+  }
+  const holder = fn?.parent;
+  if (!fn || !holder || BINDING_PARENTS.has(holder.type)) return undefined;
+  const first = fn.childForFieldName('parameters')?.firstNamedChild;
+  const declared = first?.childForFieldName('pattern')?.type === 'this' ? first.childForFieldName('type')?.firstNamedChild : undefined;
+  if (declared) return { type: collapse(declared.text) };
+  const call2 = holder.type === 'arguments' ? holder.parent : null;
+  const callee = call2?.childForFieldName(call2.type === 'new_expression' ? 'constructor' : 'function');
+  if (!call2 || !callee) return {};
+  let arg = 0;
+  for (const child of holder.namedChildren) {
+    if (child.equals(fn)) break;
+    if (child.type !== 'comment') arg++;
+  }
+  const out: NonNullable<CallSite['this_from']> = { callee: withoutTypeArguments(collapse(callee.text)), arg };
+  if (call2.type === 'new_expression') out.new = true;
+  return out;
+}
+
+export const ecma: LanguageHooks = { imports, exports, callThis };

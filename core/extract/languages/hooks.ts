@@ -1,6 +1,7 @@
 // What a language module may add to the generic extractor: reading its import statements,
 // its export statements, and its rule for which top-level definitions are visible outside.
-import type { ExportRecord, ImportKind, ImportRecord, ImportedName } from '../../types.js';
+import type { Node } from 'web-tree-sitter';
+import type { CallSite, ExportRecord, ImportKind, ImportRecord, ImportedName } from '../../types.js';
 import type { Match } from '../captures.js';
 
 export interface LanguageHooks {
@@ -10,6 +11,8 @@ export interface LanguageHooks {
   exports?(matches: Match[], source: string): ExportRecord[];
   /** Visibility of a top-level definition by language rule, when the file declares no explicit exports. */
   exported?(name: string, modifiers: readonly string[]): boolean;
+  /** For a call whose callee starts with `this`: where its `this` comes from when not from the enclosing definition. */
+  callThis?(call: Node): CallSite['this_from'];
 }
 
 export function importRecord(module: string, bindings: ImportedName[], line: number, kind: ImportKind, typeOnly = false): ImportRecord {
