@@ -6,7 +6,7 @@
 //
 // Precision first: when a step is uncertain (an untyped local, an external base class, a method
 // the known hierarchy does not define) the answer is "unknown", never a guess.
-import type { ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
+import type { CallSite, ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
 import { parseChain, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
 import { MODULE_SCOPE, type SymbolRef, type Via } from './model.js';
@@ -31,7 +31,8 @@ export interface ClassInfo {
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
   | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean }
-  | { kind: 'class'; cls: ClassInfo; imported?: boolean }
+  /** A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass). */
+  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean }
   | { kind: 'instance'; cls: ClassInfo }
   | { kind: 'super'; cls: ClassInfo }
   /** A list/array whose elements are of a known class. */
@@ -433,7 +434,8 @@ export class Resolver {
     const typeOf = /^typeof\s+([\w$.]+)$/.exec(raw.trim());
     if (typeOf) {
       const value = this.evalPath(file, MODULE_SCOPE, typeOf[1], depth + 1);
-      return value?.kind === 'class' || value?.kind === 'function' ? value : OPAQUE;
+      if (value?.kind === 'class') return { kind: 'class', cls: value.cls, typed: true };
+      return value?.kind === 'function' ? value : OPAQUE;
     }
     const name = typeName(raw);
     if (!name) return OPAQUE;
@@ -486,18 +488,35 @@ export class Resolver {
   /** The type of a callback's parameter from the declared parameter type of the function it is passed to. */
   private callbackParamValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     const { callee, arg, param } = binding.callback_param!;
+    const declared = this.calleeParamType(file, scope, callee, arg, binding.line, depth + 1);
+    const params = declared && functionTypeParams(declared.type);
+    const type = params?.[param];
+    return declared && type ? this.typeValue(declared.file, type, depth + 1) : OPAQUE;
+  }
+
+  /** The declared type of parameter `arg` of the function or constructor `callee` names. */
+  private calleeParamType(file: string, scope: string, callee: string, arg: number, line: number, depth: number): { file: string; type: string } | undefined {
     const segments = parseChain(callee);
-    let target = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+    let target = segments ? this.evalSegments(file, scope, segments, line, depth + 1) : undefined;
     if (target?.kind === 'class') {
       const ctor = this.findConstructor(target.cls);
       target = ctor ? { kind: 'function', file: ctor.file, fn: ctor.fn } : undefined;
     }
-    if (target?.kind !== 'function') return OPAQUE;
+    if (target?.kind !== 'function') return undefined;
     const declared = target.fn.params[arg];
-    const fnType = declared === undefined ? undefined : paramType(declared);
-    const params = fnType === undefined ? undefined : functionTypeParams(fnType);
-    const type = params?.[param];
-    return type ? this.typeValue(target.file, type, depth + 1) : OPAQUE;
+    const type = declared === undefined ? undefined : paramType(declared);
+    return type === undefined ? undefined : { file: target.file, type };
+  }
+
+  /** `this` inside a callback literal: its declared type, or the `this` parameter of the function type it is passed as. */
+  private callbackThis(file: string, scope: string, from: NonNullable<CallSite['this_from']>, line: number): Value | undefined {
+    if (from.type) return this.typeValue(file, from.type, 1);
+    if (from.callee === undefined || from.arg === undefined) return undefined;
+    const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);
+    const parts = declared && functionTypeParts(declared.type.replace(/^\((\(.*\)\s*=>.*)\)$/, '$1'));
+    const self = parts && splitTopLevel(parts.params, ',').find((p) => /^this\s*:/.test(p));
+    const type = self && paramType(self);
+    return declared && type ? this.typeValue(declared.file, type, 1) : undefined;
   }
 
   private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
@@ -998,9 +1017,10 @@ export class Resolver {
     return segments ? this.evalSegments(file, scope, segments, 0, depth) : undefined;
   }
 
-  evalSegments(file: string, caller: string, segments: Segment[], line: number, depth: number): Value | undefined {
+  /** Evaluates access segments; `self` stands for what `this` means when it is not the enclosing definition's. */
+  evalSegments(file: string, caller: string, segments: Segment[], line: number, depth: number, self?: { value: Value | undefined }): Value | undefined {
     if (this.tooDeep(depth) || segments.length === 0) return undefined;
-    const head = this.evalHead(file, caller, segments, line, depth);
+    const head = self && segments[0].name === 'this' ? { value: self.value, consumed: 1 } : this.evalHead(file, caller, segments, line, depth);
     let consumed = head?.consumed ?? 1;
     let current = head?.value;
     current = current && this.applySuffixes(current, segments[0], depth);
@@ -1089,14 +1109,15 @@ export class Resolver {
    * Where a call site in `file` leads: one target, or several when the receiver is one of several
    * types (each option defining the method is a possible callee). Always at least one element.
    */
-  resolveCall(file: string, call: { callee: string; name: string; caller: string; line: number; kind: string }): CallTarget[] {
+  resolveCall(file: string, call: Pick<CallSite, 'callee' | 'name' | 'caller' | 'line' | 'kind' | 'this_from'>): CallTarget[] {
     const segments = parseChain(call.callee);
     if (!segments) return [{ via: 'name' }];
     const last = segments[segments.length - 1];
     if (last.cast) return [{ via: 'name' }];
     if (segments.length === 1) return [this.resolveBare(file, call, last)];
     const receiverSegments = segments.slice(0, -1);
-    const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0);
+    const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
+    const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
     if (!receiver) return [{ via: 'name' }];
     if (receiver.kind === 'external') return [{ via: 'external' }];
     const head = receiverSegments[0];
@@ -1119,7 +1140,7 @@ export class Resolver {
     for (const option of options) {
       if (option.kind === 'function') out.push({ to: { file: option.file, name: option.fn.qualified_name }, via });
       else if (option.kind === 'class') {
-        const created = this.instantiation(option.cls);
+        const created = this.instantiation(option.cls, option.typed);
         if (created.to) out.push(created);
       }
     }
@@ -1127,9 +1148,11 @@ export class Resolver {
     return [{ via: options.some((option) => option.kind === 'external') ? 'external' : 'name' }];
   }
 
-  private instantiation(cls: ClassInfo): CallTarget {
+  /** A construction of `cls`; through a value only typed as that class, a subclass may be what is created. */
+  private instantiation(cls: ClassInfo, typed = false): CallTarget {
     const to = this.constructorTarget(cls);
-    return to ? { to, via: 'constructor', instantiates: { file: cls.file, name: cls.name } } : { via: 'name' };
+    if (!to) return { via: 'name' };
+    return typed ? { to, via: 'constructor' } : { to, via: 'constructor', instantiates: { file: cls.file, name: cls.name } };
   }
 
   private resolveBare(file: string, call: { name: string; caller: string; line: number; kind: string }, segment: Segment): CallTarget {

@@ -69,9 +69,24 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'clock.now')).toBe(`${file}#clock.now`);
     expect(targetOf(project.graph, file, 'local.twice')).toBe(`${file}#stamp.local.twice`);
     expect(targetOf(project.graph, file, 'source.now')).toBe(`${file}#Clock.now`);
+    expect(targetOf(project.graph, file, 'this.base')).toBe(`${file}#counter.base`);
     const overrides = project.graph.fileGraph(file)!.overrides.map((o) => `${o.method.name}->${o.overridden.name}`).sort();
     expect(overrides).toEqual(['clock.now->Clock.now', 'timers.schedule->TimerProvider.schedule']);
     expect(callerSites(file, 'clock.now', 'family')).toEqual([`${file}:24`, `${file}:27`]);
+  });
+
+  it('this inside a callback function literal is its own: declared, or from the function type it is passed as; unknown otherwise', () => {
+    const file = 'src/schedule.ts';
+    const byLine = Object.fromEntries(edgesFrom(project.graph, file, 'this.stop').map((e) => [e.line, e.to ? e.to.name : 'unresolved']));
+    expect(byLine).toEqual({ 21: 'Action.stop', 24: 'unresolved', 27: 'Runner.stop' });
+    expect(targetOf(project.graph, file, 'this.schedule')).toBe(`${file}#Action.schedule`);
+  });
+
+  it('new through a value typed `typeof C` reaches C\'s constructor without claiming C is what is created', () => {
+    const [created] = edgesFrom(project.graph, 'src/schedule.ts', 'this.ctor');
+    expect(created.to).toEqual({ file: 'src/schedule.ts', name: 'Action.constructor' });
+    expect(created.instantiates).toBeUndefined();
+    expect(targetOf(project.graph, 'src/schedule.ts', 'new this.ctor(() => {}).stop')).toBe('src/schedule.ts#Action.stop');
   });
 });
 
