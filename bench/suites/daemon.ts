@@ -1,6 +1,7 @@
 // The daemon on the real ≈ 100k-line tree: query latency inside the daemon (over its socket, one
 // open connection), the CLI round trip through the daemon against bare `node -e ''` measured in the
-// same run, how soon an edited file shows in answers, and the daemon's memory.
+// same run, how soon an edited file shows in answers, the call graph built in the background, how
+// quick queries fare while slow flow analyses run, and the daemon's memory.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ const BIN = fileURLToPath(new URL('../../cli/tldr.cjs', import.meta.url));
 /** Process-start samples per command; interleaved so both see the same machine load. */
 const START_SAMPLES = 30;
 const EDIT_SAMPLES = 10;
+/** Slow requests (cold slices of the longest functions) to measure quick queries against. */
+const SLOW_SAMPLES = 8;
 
 let tree: RealTree | undefined;
 let connection: DaemonConnection | undefined;
@@ -28,6 +31,11 @@ let connection: DaemonConnection | undefined;
 let paths: string[] = [];
 let longFiles: { path: string; lines: number }[] = [];
 let names: string[] = [];
+/** The longest functions of the long files: their flow analyses are the slowest requests. */
+let bigFunctions: { file: string; name: string; line: number; end_line: number }[] = [];
+/** When the index had loaded, when the call graph was ready, and the first impact's latency. */
+let graphReadyMs = 0;
+let firstImpactMs = 0;
 
 async function ask(body: Parameters<DaemonConnection['send']>[0]): Promise<unknown> {
   const reply = await connection!.send(body);
@@ -86,6 +94,37 @@ async function editLatency(path: string): Promise<{ projectWide: number[]; byPat
   return { projectWide, byPath };
 }
 
+/**
+ * `structure` of the long files, asked one after another while a cold (not memoised) slice of one
+ * of the longest functions runs: how many were asked meanwhile, and their latency.
+ */
+async function quickDuringSlow(): Promise<Metric[]> {
+  const quick: number[] = [];
+  const slow: number[] = [];
+  let next = 0;
+  for (const fn of bigFunctions) {
+    let done = false;
+    const started = performance.now();
+    const slice = query('slice', { file: fn.file, function: fn.name, line: fn.end_line }).catch(() => undefined).then(() => {
+      done = true;
+      slow.push(performance.now() - started);
+    });
+    // Every one of these is sent while the slice is pending; its latency is what a client sees.
+    while (!done) {
+      const asked = performance.now();
+      await query('structure', { path: paths[next++ % paths.length] });
+      quick.push(performance.now() - asked);
+    }
+    await slice;
+  }
+  return [
+    { name: `cold slice of the ${bigFunctions.length} longest functions (${bigFunctions.at(-1)!.end_line - bigFunctions.at(-1)!.line + 1}+ lines) p50`, value: percentile(slow, 50), unit: 'ms' },
+    { name: '  `structure` asked while one runs: count', value: quick.length, unit: 'queries' },
+    { name: '  their latency p50', value: quick.length > 0 ? percentile(quick, 50) : 0, unit: 'ms', max: 2 },
+    { name: '  their latency max', value: quick.length > 0 ? Math.max(...quick) : 0, unit: 'ms' },
+  ];
+}
+
 export const suite: BenchSuite = {
   name: 'daemon',
   async setup() {
@@ -95,6 +134,13 @@ export const suite: BenchSuite = {
     await startDaemon(tree.root, { wait: true, idleMs: 15 * 60 * 1000 });
     connection = await DaemonConnection.open(daemonPaths(tree.root).socket);
     await until(async () => (await status()).watched_directories > 0, 'the daemon to load the index');
+    const loadedAt = performance.now();
+    // Built in the background once the index is loaded: nothing here asks for it.
+    await until(async () => (await status()).call_graph === 'ready', 'the call graph to be built');
+    graphReadyMs = performance.now() - loadedAt;
+    const impactStarted = performance.now();
+    await query('impact', { name: 'parse' });
+    firstImpactMs = performance.now() - impactStarted;
     const all = (await query('tree', {})) as { files: { path: string; lines: number }[] };
     longFiles = all.files.filter((file) => file.lines >= 300);
     paths = longFiles.map((file) => file.path);
@@ -102,6 +148,10 @@ export const suite: BenchSuite = {
       // Function names to ask signature/impact about, from the records the daemon holds.
       const records = await Promise.all(paths.map((path) => query('extract', { file: path }) as Promise<FileRecord>));
       names = [...new Set(records.flatMap((record) => record.functions.map((fn) => fn.name)))].filter((n) => !n.startsWith('<')).sort();
+      bigFunctions = records
+        .flatMap((record) => [...record.functions, ...record.classes.flatMap((c) => c.methods)].map((fn) => ({ file: record.path, name: fn.qualified_name, line: fn.line, end_line: fn.end_line })))
+        .sort((a, b) => b.end_line - b.line - (a.end_line - a.line))
+        .slice(0, SLOW_SAMPLES);
     }
   },
   tasks(): TimedTask[] {
@@ -178,10 +228,18 @@ export const suite: BenchSuite = {
         );
       }
     }
+    metrics.push(
+      { name: 'call graph built in the background: ready after the index loaded', value: graphReadyMs, unit: 'ms' },
+      { name: 'first `impact` once it is ready (no query had asked for the graph)', value: firstImpactMs, unit: 'ms', max: 100 },
+    );
     const final = await status();
     metrics.push(
       { name: `daemon RSS (${final.files} files, ${final.symbols} symbols, ${tree!.lines} lines)`, value: final.rss_bytes / 1024 / 1024, unit: 'MB', max: 250 },
     );
+    if (bigFunctions.length > 0) {
+      metrics.push(...(await quickDuringSlow()));
+      metrics.push({ name: '  daemon RSS after those analyses', value: (await status()).rss_bytes / 1024 / 1024, unit: 'MB', max: 250 });
+    }
     return metrics;
   },
   async teardown() {
@@ -191,5 +249,6 @@ export const suite: BenchSuite = {
     paths = [];
     longFiles = [];
     names = [];
+    bigFunctions = [];
   },
 };
