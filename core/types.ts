@@ -149,6 +149,8 @@ export interface LocalBinding {
   init_name?: string;
   /** The binding is an element of this name or attribute path (`for (const x of this.items)`). */
   element_of?: string;
+  /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only). */
+  end_line?: number;
   /**
    * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,
    * `new Observable((subscriber) => …)`, `items.map(function (item) {…})`: the call it is passed to

@@ -6,7 +6,8 @@
 // `@binding.call` (callee of the initialising call), `@binding.new` (class of a `new` / composite
 // literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
-// path whose element the binding is: `for (const x of xs)`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
+// path whose element the binding is: `for (const x of xs)`), `@binding.narrow` (a type the name has
+// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields, not bindings (they are FieldRecords).
 import type { Node } from 'web-tree-sitter';
 import type { LocalBinding } from '../types.js';
@@ -59,8 +60,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const fromNode = caps['binding.from'];
     const keyNode = caps['binding.key'];
     const eachNode = caps['binding.each'];
+    const narrowNode = caps['binding.narrow'];
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
-    if (!typeNode && !callNode && !fromNode && !eachNode && !callback) continue;
+    if (!typeNode && !callNode && !fromNode && !eachNode && !narrowNode && !callback) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -81,6 +83,11 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : collapse(fromNode.text), 120);
     }
     if (eachNode && binding.element_of === undefined) binding.element_of = cap(collapse(eachNode.text), 120);
+    const until = caps['binding.until'];
+    if (narrowNode && until && binding.type === undefined) {
+      binding.type = cap(collapse(narrowNode.text), TYPE_MAX);
+      binding.end_line = until.endPosition.row + 1;
+    }
     if (callback && binding.callback_param === undefined) binding.callback_param = callback;
   }
   return [...byName.values()].sort((a, b) => a.line - b.line);

@@ -109,3 +109,11 @@
   value: [(identifier) (member_expression) (this)] @binding.from) @binding
 ; for (const x of items): x is an element of items
 (for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression)] @binding.each) @binding
+; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo
+(if_statement
+  condition: (parenthesized_expression [
+    (binary_expression left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
+    (binary_expression
+      left: (binary_expression left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
+      operator: "&&")])
+  consequence: (_) @binding.until) @binding

@@ -106,5 +106,14 @@ describe('typescript members for call resolution', () => {
       ['this.t', 'A.m.f', undefined],
     ]);
   });
+
+  it('instanceof in an if condition narrows the name up to the end of the branch', async () => {
+    const r = await extractSource('n.ts', 'function f(x: A | B, y) {\n  if (x instanceof A) {\n    x.m();\n  }\n  if (y instanceof ns.B && y.ok()) y.q();\n}\n');
+    expect(r.bindings).toEqual([
+      { scope: 'f', name: 'x', line: 1, type: 'A | B' },
+      { scope: 'f', name: 'x', line: 2, type: 'A', end_line: 4 },
+      { scope: 'f', name: 'y', line: 5, type: 'ns.B', end_line: 5 },
+    ]);
+  });
 });
 
