@@ -646,11 +646,11 @@ export class Resolver {
       }
       const object = this.objectValue(file, scope, name, depth + 1);
       if (object) return object;
+      // The binding in force: the last one made before the line (a narrowing only inside its branch).
       const bound = syms.bindings.get(scope)?.get(name);
-      if (bound?.length) {
-        const before = bound.filter((b) => b.line <= line);
-        return this.bindingValue(file, scope, (before.length ? before : bound)[before.length ? before.length - 1 : 0], depth + 1);
-      }
+      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line));
+      const binding = before?.length ? before[before.length - 1] : bound?.find((b) => b.end_line === undefined);
+      if (binding) return this.bindingValue(file, scope, binding, depth + 1);
       if (syms.params.get(scope)?.has(name)) return OPAQUE;
       const nested = syms.functions.get(`${scope}.${name}`);
       if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };

@@ -88,5 +88,12 @@ describe('TypeScript types in call resolution', () => {
     expect(created.instantiates).toBeUndefined();
     expect(targetOf(project.graph, 'src/schedule.ts', 'new this.ctor(() => {}).stop')).toBe('src/schedule.ts#Action.stop');
   });
+
+  it('instanceof narrows a name within its branch only', () => {
+    const file = 'src/narrow.ts';
+    const byLine = (line: number) => edgesFrom(project.graph, file, 'target.drain').filter((e) => e.line === line).map((e) => `${e.to!.file}#${e.to!.name}`).sort();
+    expect(byLine(9)).toEqual(['src/union.ts#Pool.drain']);
+    expect(byLine(11)).toEqual([`${file}#Other.drain`, 'src/union.ts#Pool.drain']);
+  });
 });
 
