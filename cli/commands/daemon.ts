@@ -52,12 +52,14 @@ async function serve(root: string, idleMs: number | undefined): Promise<number> 
   // Between warms the daemon re-parses a file or a few at a time: one worker does that as fast as
   // two and holds one set of grammars instead of two (~50 MB). TLDR_WORKERS still overrides.
   process.env.TLDR_WORKERS ??= '1';
-  const [{ runDaemon }, { openProjectIndex }, { closeExtractPool }, { commandLineServer }] = await Promise.all([
+  const [{ runDaemon }, { openProjectIndex }, { allowBurstWorkers, closeExtractPool }, { commandLineServer }] = await Promise.all([
     import('../../core/daemon/daemon.js'),
     import('../../core/index/open.js'),
     import('../../core/pool/extract-pool.js'),
     import('../serve.js'),
   ]);
+  // A second worker while the first is busy: a re-parse never waits behind a long flow analysis.
+  allowBurstWorkers(1);
   const outcome = await runDaemon({
     root,
     idleMs,

@@ -23,10 +23,20 @@ const BATCH_FILES = 48;
  */
 const FLOW_TIMEOUT_MS = 25_000;
 
-/** How long a worker beyond the configured count may sit idle before it exits. */
-const EXTRA_WORKER_IDLE_MS = 10_000;
+/** How long a burst worker may sit idle before it exits. */
+const BURST_WORKER_IDLE_MS = 10_000;
 
 let pool: Piscina | undefined;
+let burstWorkers = 0;
+
+/**
+ * Lets the pool start up to `count` workers beyond workerCount() while all of those are busy: the
+ * daemon's single worker may be deep in a long flow analysis, and a re-parse must not queue behind
+ * it. Applies to the next pool started.
+ */
+export function allowBurstWorkers(count: number): void {
+  burstWorkers = count;
+}
 
 /** The running pool, if any: for status reports (threads, queue) and for tests that kill a worker. */
 export function currentExtractPool(): Piscina | undefined {
@@ -40,10 +50,9 @@ function workerPool(): Piscina {
       filename: new URL('../../workers/extract-worker.js', import.meta.url).href,
       // Idle workers keep their loaded grammars; they do not hold the process open (piscina unrefs them).
       minThreads: threads,
-      // A single-worker pool (the daemon's) may start a second worker while the first is busy, so a
-      // re-parse never queues behind a long flow analysis; the extra one exits after idling a while.
-      maxThreads: Math.max(threads, 2),
-      idleTimeout: EXTRA_WORKER_IDLE_MS,
+      // Burst workers start only while every other one is busy, and exit after idling a while.
+      maxThreads: threads + burstWorkers,
+      idleTimeout: BURST_WORKER_IDLE_MS,
     });
     setPoolRunning(true);
   }
