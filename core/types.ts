@@ -149,6 +149,11 @@ export interface LocalBinding {
   init_name?: string;
   /** The binding is an element of this name or attribute path (`for (const x of this.items)`). */
   element_of?: string;
+  /**
+   * The initialiser is one of several expressions (`a || b`, `a ?? b`, `c ? f() : new B()`): each
+   * alternative that is a name, attribute path, call or construction, as written.
+   */
+  init_any?: string[];
   /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only). */
   end_line?: number;
   /**

@@ -7,7 +7,8 @@
 // literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
 // path whose element the binding is: `for (const x of xs)`), `@binding.narrow` (a type the name has
-// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
+// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), `@binding.either` (an initialiser
+// whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields, not bindings (they are FieldRecords).
 import type { Node } from 'web-tree-sitter';
 import type { LocalBinding } from '../types.js';
@@ -22,6 +23,46 @@ const TYPE_MAX = 300;
 
 /** Declared "types" that only ask the compiler to infer one. */
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
+
+/** Expressions an alternative may be: what call resolution can evaluate. */
+const CHAIN_NODES = new Set(['identifier', 'member_expression', 'call_expression', 'new_expression', 'this', 'non_null_expression']);
+const MAX_ALTERNATIVES = 4;
+
+/** The alternatives of `a || b`, `a ?? b`, `c ? a : b`, `(x = a)`, `await a`: leaves that are names, paths, calls or constructions. */
+function alternatives(node: Node, out: Node[], depth = 0): Node[] {
+  if (depth > 8 || out.length >= MAX_ALTERNATIVES) return out;
+  switch (node.type) {
+    case 'parenthesized_expression':
+    case 'await_expression': {
+      const inner = node.firstNamedChild;
+      if (inner) alternatives(inner, out, depth + 1);
+      break;
+    }
+    case 'assignment_expression': {
+      const right = node.childForFieldName('right');
+      if (right) alternatives(right, out, depth + 1);
+      break;
+    }
+    case 'ternary_expression':
+      for (const field of ['consequence', 'alternative']) {
+        const branch = node.childForFieldName(field);
+        if (branch) alternatives(branch, out, depth + 1);
+      }
+      break;
+    case 'binary_expression': {
+      const operator = node.childForFieldName('operator')?.type;
+      if (operator !== '||' && operator !== '??') break;
+      for (const field of ['left', 'right']) {
+        const side = node.childForFieldName(field);
+        if (side) alternatives(side, out, depth + 1);
+      }
+      break;
+    }
+    default:
+      if (CHAIN_NODES.has(node.type)) out.push(node);
+  }
+  return out;
+}
 
 /** Index of `node` among the named, non-comment children of its parent list. */
 function positionIn(list: Node, node: Node, comments: readonly string[]): number {
@@ -61,8 +102,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const keyNode = caps['binding.key'];
     const eachNode = caps['binding.each'];
     const narrowNode = caps['binding.narrow'];
+    const either = caps['binding.either'] ? alternatives(caps['binding.either'], []) : undefined;
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
-    if (!typeNode && !callNode && !fromNode && !eachNode && !narrowNode && !callback) continue;
+    if (!typeNode && !callNode && !fromNode && !eachNode && !narrowNode && !either?.length && !callback) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -83,6 +125,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : collapse(fromNode.text), 120);
     }
     if (eachNode && binding.element_of === undefined) binding.element_of = cap(collapse(eachNode.text), 120);
+    if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
     if (narrowNode && until && binding.type === undefined) {
       binding.type = cap(collapse(narrowNode.text), TYPE_MAX);

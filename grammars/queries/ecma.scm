@@ -107,6 +107,11 @@
 (variable_declarator
   name: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
   value: [(identifier) (member_expression) (this)] @binding.from) @binding
+(variable_declarator
+  name: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name @binding.key))
+  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+; const x = a || b, a ?? b, c ? f() : new B(): x is one of the alternatives
+(variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
 ; for (const x of items): x is an element of items
 (for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression)] @binding.each) @binding
 ; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo

@@ -72,6 +72,7 @@ describe('typescript members for call resolution', () => {
       { scope: 'S.m', name: '_parentage', line: 3, init_name: 'this._parentage' },
       { scope: 'S.m', name: 'list', line: 3, init_name: 'this.observers' },
       { scope: 'S.m', name: 'connector', line: 4, init_name: 'config.options.connector' },
+      { scope: 'S.m', name: 'a', line: 5, init_name: 'config.a' },
       { scope: 'S.m', name: 'parent', line: 6, element_of: 'this.items' },
     ]);
   });
@@ -113,6 +114,26 @@ describe('typescript members for call resolution', () => {
       { scope: 'f', name: 'x', line: 1, type: 'A | B' },
       { scope: 'f', name: 'x', line: 2, type: 'A', end_line: 4 },
       { scope: 'f', name: 'y', line: 5, type: 'ns.B', end_line: 5 },
+    ]);
+  });
+
+  it('initialisers with alternatives list each name, path, call or construction; literals are left out', async () => {
+    const r = await extractSource('e.ts', [
+      'async function f(cfg: Cfg) {',
+      '  const { connector, reset = true } = cfg;',
+      '  const d = (s = s ?? connector());',
+      '  const t = a ? g(x) : new B();',
+      '  let z = (await h()) || null;',
+      '  const n = a + b;',
+      '}',
+      '',
+    ].join('\n'));
+    expect(r.bindings.filter((b) => b.name !== 'cfg')).toEqual([
+      { scope: 'f', name: 'connector', line: 2, init_name: 'cfg.connector' },
+      { scope: 'f', name: 'reset', line: 2, init_name: 'cfg.reset' },
+      { scope: 'f', name: 'd', line: 3, init_any: ['s', 'connector()'] },
+      { scope: 'f', name: 't', line: 4, init_any: ['g(x)', 'new B()'] },
+      { scope: 'f', name: 'z', line: 5, init_any: ['h()'] },
     ]);
   });
 });
