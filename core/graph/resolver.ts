@@ -469,6 +469,16 @@ export class Resolver {
       // variable to a checker, which may be rebound; it is not claimed for the original.
       if (value && (value.kind === 'instance' || value.kind === 'external' || value.kind === 'union' || value.kind === 'array')) return value;
     }
+    if (binding.init_any) {
+      const options = binding.init_any.map((text) => {
+        const segments = parseChain(text);
+        const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+        // As for copied names: a function or class as such is not what the binding is claimed to call.
+        return value && value.kind !== 'function' && value.kind !== 'class' && value.kind !== 'module' ? value : OPAQUE;
+      });
+      const value = unionOf(options);
+      if (value.kind !== 'opaque') return value;
+    }
     if (binding.element_of) {
       const segments = parseChain(binding.element_of);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;

@@ -95,5 +95,13 @@ describe('TypeScript types in call resolution', () => {
     expect(byLine(9)).toEqual(['src/union.ts#Pool.drain']);
     expect(byLine(11)).toEqual([`${file}#Other.drain`, 'src/union.ts#Pool.drain']);
   });
+
+  it('an initialiser with alternatives (||, ??, ?:) gives one of their values; destructuring with a default keeps the type', () => {
+    const file = 'src/either.ts';
+    const targets = (callee: string) => edgesFrom(project.graph, file, callee).map((e) => `${e.to!.file}#${e.to!.name}`).sort();
+    expect(targets('chosen.drain')).toEqual(['src/union.ts#Pool.drain']);
+    expect(targets('any.drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
+    expect(targets('last?.drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
+  });
 });
 
