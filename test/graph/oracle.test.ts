@@ -19,7 +19,8 @@ describe('call graph vs type checkers', () => {
     expect(report.answered).toBeGreaterThanOrEqual(70);
     expect(report.reference).toBeGreaterThan(100);
     expect(report.precision).toBeGreaterThanOrEqual(0.95);
-    expect(report.recall).toBeGreaterThanOrEqual(0.45);
+    expect(report.recall).toBeGreaterThanOrEqual(0.9);
+    expect(report.f1).toBeGreaterThanOrEqual(0.93);
   });
 
   it('Python (stdlib json, logging, argparse, configparser, textwrap) vs pyright', async () => {
