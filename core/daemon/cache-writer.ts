@@ -18,6 +18,7 @@ export class CacheWriter {
     /** Writes pending changes; resolves with the reason when the cache cannot be written. */
     private readonly write: () => Promise<string | undefined>,
     private readonly onError: (error: Error) => void,
+    private readonly delays = { writeDelayMs: WRITE_DELAY_MS, maxDelayMs: MAX_DELAY_MS },
   ) {}
 
   /** Notes that the index changed; the write follows once changes pause. */
@@ -26,7 +27,7 @@ export class CacheWriter {
     const now = Date.now();
     this.firstChangeAt ??= now;
     clearTimeout(this.timer);
-    const wait = Math.max(0, Math.min(WRITE_DELAY_MS, this.firstChangeAt + MAX_DELAY_MS - now));
+    const wait = Math.max(0, Math.min(this.delays.writeDelayMs, this.firstChangeAt + this.delays.maxDelayMs - now));
     // Unreferenced: shutting down writes the cache anyway (the index's close()).
     this.timer = setTimeout(() => void this.flush(), wait).unref();
   }
