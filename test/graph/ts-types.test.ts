@@ -80,6 +80,7 @@ describe('TypeScript types in call resolution', () => {
     const byLine = Object.fromEntries(edgesFrom(project.graph, file, 'this.stop').map((e) => [e.line, e.to ? e.to.name : 'unresolved']));
     expect(byLine).toEqual({ 21: 'Action.stop', 24: 'unresolved', 27: 'Runner.stop' });
     expect(targetOf(project.graph, file, 'this.schedule')).toBe(`${file}#Action.schedule`);
+    expect(targetOf(project.graph, file, 'self.stop')).toBe(`${file}#Runner.stop`);
   });
 
   it('new through a value typed `typeof C` reaches C\'s constructor without claiming C is what is created', () => {
