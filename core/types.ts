@@ -22,7 +22,10 @@ export interface FunctionRecord {
   /** Dotted path through enclosing classes and functions: `Class.method`, `outer.inner`. */
   qualified_name: string;
   kind: FunctionKind;
-  line: number;        // 1-based, first line of the definition (decorators included)
+  /** 1-based first line: decorators included, except in Python (the `def` line, as `ast` says). */
+  line: number;
+  /** First decorator's line, when decorators precede `line`. */
+  decorated_line?: number;
   end_line: number;    // 1-based, inclusive
   /** Declaration text up to the body, whitespace collapsed: modifiers, decorators, parameters, return type. */
   signature: string;
@@ -58,7 +61,9 @@ export interface ClassRecord {
   name: string;
   qualified_name: string;
   kind: ClassKind;
+  /** As FunctionRecord.line. */
   line: number;
+  decorated_line?: number;
   end_line: number;
   signature: string;
   doc?: string;

@@ -29,6 +29,12 @@ export interface ExtractSyntax {
   wrappers?: string[];
   /** The first string statement of a body is its docstring. */
   docstrings?: boolean;
+  /**
+   * `line` is the definition keyword's line, not its first decorator's: Python's own parser
+   * (`ast`) reports decorated definitions that way, and users compare against it. The decorators'
+   * first line is kept as `decorated_line`.
+   */
+  lineAfterDecorators?: boolean;
 }
 
 export const LANGUAGES: readonly LanguageEntry[] = [
@@ -43,7 +49,7 @@ export const LANGUAGES: readonly LanguageEntry[] = [
     extract: { queries: ['ecma', 'javascript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'] } },
   { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm',
     flow: () => import('./flow/python.js').then((m) => m.python),
-    extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], wrappers: ['decorated_definition'], docstrings: true } },
+    extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], wrappers: ['decorated_definition'], docstrings: true, lineAfterDecorators: true } },
   { id: 'go', extensions: ['.go'], wasm: 'tree-sitter-go.wasm',
     flow: () => import('./flow/go.js').then((m) => m.go),
     extract: { queries: ['go'], comments: ['comment'], wrappers: ['type_declaration'] } },

@@ -238,6 +238,11 @@ function functionKind(def: Def): FunctionKind {
   return def.kind as FunctionKind;
 }
 
+function definitionLines(def: Def, syntax: ExtractSyntax): { line: number; decorated_line?: number } {
+  if (!syntax.lineAfterDecorators || def.decorators.length === 0) return { line: def.fromRow + 1 };
+  return { line: def.node.startPosition.row + 1, decorated_line: def.fromRow + 1 };
+}
+
 function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
   const { node, match } = def;
   const { source, syntax } = ctx;
@@ -255,7 +260,7 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
     name: def.name,
     qualified_name: def.qualified,
     kind: functionKind(def),
-    line: def.fromRow + 1,
+    ...definitionLines(def, syntax),
     end_line: lastLine(def.outer.endIndex >= node.endIndex ? def.outer : node, syntax.comments, source),
     signature: signatureOf(def, source, syntax),
     params: paramTexts(source, params, match.lists.param, syntax.comments),
@@ -279,7 +284,7 @@ function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionConte
     name: def.name,
     qualified_name: def.qualified,
     kind: def.kind as ClassKind,
-    line: def.fromRow + 1,
+    ...definitionLines(def, syntax),
     end_line: lastLine(def.outer.endIndex >= def.node.endIndex ? def.outer : def.node, syntax.comments, source),
     signature: signatureOf(def, source, syntax),
     bases: bases.get(def.node.id) ?? [],

@@ -58,14 +58,14 @@ function isPrivateName(name: string, modifiers?: string[]): boolean {
 
 function fromFunction(f: FunctionRecord): Item {
   return {
-    name: f.name, line: f.line, end: f.end_line, signature: f.signature, doc: f.doc, isClass: false, topLevel: false,
+    name: f.name, line: f.decorated_line ?? f.line, end: f.end_line, signature: f.signature, doc: f.doc, isClass: false, topLevel: false,
     isPrivate: isPrivateName(f.name, f.modifiers) || f.parent_function !== undefined, children: [], detail: 2,
   };
 }
 
 function fromClass(c: ClassRecord): Item {
   return {
-    name: c.name, line: c.line, end: c.end_line, signature: c.signature, doc: c.doc, isClass: true, topLevel: false,
+    name: c.name, line: c.decorated_line ?? c.line, end: c.end_line, signature: c.signature, doc: c.doc, isClass: true, topLevel: false,
     isPrivate: isPrivateName(c.name), children: [], detail: 2,
   };
 }

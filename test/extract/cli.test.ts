@@ -48,7 +48,7 @@ describe('structure', () => {
     const service = result.classes.find((c: any) => c.name === 'Service');
     expect(service).toMatchObject({ line: 13, end_line: 46 });
     expect(service.methods.map((m: any) => [m.name, m.line, m.end_line])).toEqual([
-      ['__init__', 18, 20], ['size', 22, 24], ['size', 26, 28], ['parse', 30, 34], ['fetch', 36, 40],
+      ['__init__', 18, 20], ['size', 23, 24], ['size', 27, 28], ['parse', 32, 34], ['fetch', 36, 40],
     ]);
     expect(service.methods[3].signature).toBe('@staticmethod @cached(ttl=10) def parse(text: str) -> "Node"');
     expect(result.imports[3]).toEqual({ module: 'collections', names: ['OD', 'defaultdict'], line: 4, kind: 'import' });

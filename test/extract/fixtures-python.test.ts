@@ -10,9 +10,9 @@ describe('python fixture', async () => {
     expect(outline(r)).toEqual([
       'class Service L13-46',
       '  constructor Service.__init__ L18-20',
-      '  getter Service.size L22-24',
-      '  setter Service.size L26-28',
-      '  method Service.parse L30-34',
+      '  getter Service.size L23-24',
+      '  setter Service.size L27-28',
+      '  method Service.parse L32-34',
       '  method Service.fetch L36-40',
       'class Service.Config L42-46',
       '  method Service.Config.enabled L45-46',
@@ -23,9 +23,10 @@ describe('python fixture', async () => {
     ]);
   });
 
-  it('starts decorated definitions at their first decorator and keeps decorators in the signature', () => {
+  it('starts decorated definitions at their def line, as ast does, and keeps decorators in the signature', () => {
     expect(fn(r, 'Service.parse')).toMatchObject({
-      line: 30,
+      line: 32,
+      decorated_line: 30,
       signature: '@staticmethod @cached(ttl=10) def parse(text: str) -> "Node"',
       decorators: ['@staticmethod', '@cached(ttl=10)'],
       params: ['text: str'],

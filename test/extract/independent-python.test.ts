@@ -1,8 +1,7 @@
 // tldr's Python definitions against Python's own parser (`ast`) on the standard library of the
 // python3 on this machine: top-level functions and classes and the methods of top-level classes,
-// with first and last lines. ast reports a decorated definition at its `def`/`class` line; tldr
-// starts it at its first decorator, so the dump (python-ast-dump.py) takes the smallest decorator
-// line as the start. Lambdas bound to names are definitions for tldr, not for ast, and are left out.
+// with first and last lines exactly as ast reports them (a decorated definition starts at its
+// `def`/`class` line in both). Lambdas bound to names are definitions for tldr, not for ast, and are left out.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,11 +1,8 @@
 # Dumps Python's own view of each file's definitions, for comparison with tldr's extraction:
-# top-level functions and classes, and the methods of top-level classes, with first line
-# (decorators included, the way tldr reports it) and last line. "Top-level" and "method" follow
+# top-level functions and classes, and the methods of top-level classes, with ast's own first
+# line (the `def`/`class` line, decorators excluded, as tldr reports Python) and last line. "Top-level" and "method" follow
 # nesting through if/try/with/for blocks, the way they do for tldr.
 import ast, json, sys
-
-def first_line(node):
-    return min([node.lineno] + [d.lineno for d in getattr(node, 'decorator_list', [])])
 
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -26,12 +23,12 @@ def describe(path):
     out = []
     for node in walk_defs(tree.body):
         kind = 'class' if isinstance(node, ast.ClassDef) else 'function'
-        out.append({'kind': kind, 'name': node.name, 'line': first_line(node), 'end_line': node.end_lineno})
+        out.append({'kind': kind, 'name': node.name, 'line': node.lineno, 'end_line': node.end_lineno})
         if kind == 'class':
             for member in walk_defs(node.body):
                 if isinstance(member, FUNCS):
                     out.append({'kind': 'method', 'name': node.name + '.' + member.name,
-                                'line': first_line(member), 'end_line': member.end_lineno})
+                                'line': member.lineno, 'end_line': member.end_lineno})
     return out
 
 result = {}
