@@ -78,6 +78,11 @@ export function parseCommandLine(argv: string[], output: ProgramOutput = PROCESS
 
 /** Runs one command line in this process and sets the exit code. */
 export async function runCommandLine(argv: string[]): Promise<void> {
+  // A reader that stops early (`tldr … | head`) closes the pipe: that ends the output, not in error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
   try {
     const parsed = parseCommandLine(argv);
     process.exitCode = parsed.kind === 'exit' ? parsed.exitCode : await parsed.spec.run(parsed.positional, parsed.options, parsed.globals);
