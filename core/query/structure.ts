@@ -18,13 +18,7 @@ export interface StructureFunction {
   signature: string;
 }
 
-export interface StructureClass {
-  name: string;
-  qualified_name: string;
-  kind: string;
-  line: number;
-  end_line: number;
-  signature: string;
+export interface StructureClass extends StructureFunction {
   methods: StructureFunction[];
 }
 
