@@ -5,6 +5,10 @@
 // on the entry, and with virtual edges to the exit from loops that never terminate (post-dominance
 // needs every node to reach the exit). Post-dominators use Cooper–Harvey–Kennedy's iterative
 // algorithm on the reversed graph.
+//
+// Control dependences are linear in practice; data dependences can be quadratic (see reaching.ts),
+// so they and the adjacency lists mixing both are built on first access. Slices read the
+// control adjacency and the reaching-definition bit sets instead.
 import type { Cfg, EdgeKind } from './cfg.js';
 import type { Dataflow } from './reaching.js';
 
@@ -24,13 +28,23 @@ export interface DataDep {
 
 export interface Pdg {
   control: ControlDep[];
-  data: DataDep[];
+  /** Built on first access; a TldrError when the def-use pairs are too many (reaching.ts). */
+  readonly data: DataDep[];
   /** Immediate post-dominator per node (the exit's is itself). */
   ipdom: Int32Array;
-  /** Per node: the nodes it depends on (control and data). */
-  dependsOn: number[][];
-  /** Per node: the nodes depending on it. */
-  dependents: number[][];
+  /** Per node: the nodes it is control dependent on. */
+  controlDependsOn: number[][];
+  /** Per node: the nodes control dependent on it. */
+  controlDependents: number[][];
+  /** Calls `visit` for each data dependence of `node` (name, definition node), skipping definition nodes `skip` accepts;
+   *  a pair may come once per definition of the node. */
+  forEachDataSource(node: number, visit: (from: number, name: string) => void, skip: (from: number) => boolean): void;
+  /** Calls `visit` for each node data dependent on `node`, skipping the nodes `skip` accepts (may repeat a node). */
+  forEachDataTarget(node: number, visit: (to: number, name: string) => void, skip: (to: number) => boolean): void;
+  /** Per node: the nodes it depends on (control and data); built on first access, like `data`. */
+  readonly dependsOn: number[][];
+  /** Per node: the nodes depending on it; built on first access, like `data`. */
+  readonly dependents: number[][];
 }
 
 export function buildPdg(cfg: Cfg, flow: Dataflow): Pdg {
@@ -46,15 +60,14 @@ export function buildPdg(cfg: Cfg, flow: Dataflow): Pdg {
   connectToExit(cfg, succs, addEdge);
   const ipdom = postDominators(n, cfg.exit, succs);
   const control: ControlDep[] = [];
-  const seen = new Set<number>();
   for (let a = 0; a < n; a++) {
     const stop = ipdom[a];
+    const seen = new Set<number>();
     for (let i = 0; i < succs[a].length; i++) {
       let runner = succs[a][i];
       for (let guard = 0; runner !== stop && runner >= 0 && guard <= n; guard++) {
-        const key = a * n + runner;
-        if (!seen.has(key)) {
-          seen.add(key);
+        if (!seen.has(runner)) {
+          seen.add(runner);
           control.push({ from: a, to: runner, kind: kinds[a][i] });
         }
         if (runner === cfg.exit) break;
@@ -62,23 +75,98 @@ export function buildPdg(cfg: Cfg, flow: Dataflow): Pdg {
       }
     }
   }
+  const controlDependsOn: number[][] = Array.from({ length: n }, () => []);
+  const controlDependents: number[][] = Array.from({ length: n }, () => []);
+  for (const c of control) {
+    controlDependsOn[c.to].push(c.from);
+    controlDependents[c.from].push(c.to);
+  }
+  let data: DataDep[] | undefined;
+  let usersByName: Map<string, number[]> | undefined;
+  let defStarts: Int32Array | undefined;
+  let adjacency: { dependsOn: number[][]; dependents: number[][] } | undefined;
+  const allDeps = () => (adjacency ??= dependenceLists(n, control, (data ??= dataDeps(flow))));
+  return {
+    control,
+    get data() {
+      return (data ??= dataDeps(flow));
+    },
+    ipdom,
+    controlDependsOn,
+    controlDependents,
+    forEachDataSource(node, visit, skip) {
+      for (const use of new Set(flow.accesses[node].uses.map((u) => u.name))) {
+        for (const index of flow.defsByName.get(use) ?? []) {
+          const from = flow.defs[index].node;
+          if (!skip(from) && flow.reaches(index, node)) visit(from, use);
+        }
+      }
+    },
+    forEachDataTarget(node, visit, skip) {
+      const users = (usersByName ??= nodesByUsedName(flow));
+      const starts = (defStarts ??= firstDefs(n, flow));
+      for (let index = starts[node]; index < starts[node + 1]; index++) {
+        const name = flow.defs[index].name;
+        for (const to of users.get(name) ?? []) if (!skip(to) && flow.reaches(index, to)) visit(to, name);
+      }
+    },
+    get dependsOn() {
+      return allDeps().dependsOn;
+    },
+    get dependents() {
+      return allDeps().dependents;
+    },
+  };
+}
+
+/** Per node, the index of its first definition (definitions are numbered in node order); one more entry ends the last. */
+function firstDefs(n: number, flow: Dataflow): Int32Array {
+  const starts = new Int32Array(n + 1);
+  for (const d of flow.defs) starts[d.node + 1]++;
+  for (let node = 0; node < n; node++) starts[node + 1] += starts[node];
+  return starts;
+}
+
+/** Per variable name, the nodes that use it, in id order. */
+function nodesByUsedName(flow: Dataflow): Map<string, number[]> {
+  const users = new Map<string, number[]>();
+  flow.accesses.forEach((a, node) => {
+    for (const use of a.uses) {
+      const list = users.get(use.name);
+      if (!list) users.set(use.name, [node]);
+      else if (list[list.length - 1] !== node) list.push(node);
+    }
+  });
+  return users;
+}
+
+function dataDeps(flow: Dataflow): DataDep[] {
   const data: DataDep[] = [];
-  const dataSeen = new Map<number, string[]>();
+  // Per use node, the (definition node, name) pairs already listed: a node's pairs are few.
+  let node = -1;
+  let seen = new Map<number, string[]>();
   for (const du of flow.defUses) {
-    const key = du.defNode * n + du.useNode;
-    const names = dataSeen.get(key);
+    if (du.useNode !== node) {
+      node = du.useNode;
+      seen = new Map();
+    }
+    const names = seen.get(du.defNode);
     if (names?.includes(du.name)) continue;
     if (names) names.push(du.name);
-    else dataSeen.set(key, [du.name]);
+    else seen.set(du.defNode, [du.name]);
     data.push({ from: du.defNode, to: du.useNode, name: du.name });
   }
+  return data;
+}
+
+function dependenceLists(n: number, control: ControlDep[], data: DataDep[]): { dependsOn: number[][]; dependents: number[][] } {
   const dependsOn: number[][] = Array.from({ length: n }, () => []);
   const dependents: number[][] = Array.from({ length: n }, () => []);
   for (const d of [...control, ...data]) {
     dependsOn[d.to].push(d.from);
     dependents[d.from].push(d.to);
   }
-  return { control, data, ipdom, dependsOn, dependents };
+  return { dependsOn, dependents };
 }
 
 /** Adds virtual edges to the exit from nodes that cannot reach it (infinite loops). */

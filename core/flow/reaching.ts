@@ -1,6 +1,10 @@
 // Reaching definitions over the CFG (iterative GEN/KILL with bit sets) and the def-use pairs
 // they imply. A strong definition kills every other definition of its variable; a weak one
 // (write through a member, index or mutating call) only adds itself.
+//
+// Def-use pairs can be quadratic in the function's size (6,000 `if (…) y = y + 1` give 18 million),
+// so they are only listed on demand, up to a limit; slicing reads the bit sets instead.
+import { TldrError } from '../errors.js';
 import type { Cfg } from './cfg.js';
 import type { NodeAccesses } from './accesses.js';
 
@@ -21,9 +25,18 @@ export interface DefUse {
 
 export interface Dataflow {
   accesses: NodeAccesses[];
+  /** Every definition, numbered in node order. */
   defs: DefSite[];
-  defUses: DefUse[];
+  /** Definition indices per variable name. */
+  defsByName: ReadonlyMap<string, readonly number[]>;
+  /** Whether definition `index` reaches the start of `node`. */
+  reaches(index: number, node: number): boolean;
+  /** Every def-use pair, listed on first access; a TldrError beyond MAX_DEF_USES. */
+  readonly defUses: DefUse[];
 }
+
+/** More pairs than this make reports of hundreds of megabytes: ask for a slice instead. */
+export const MAX_DEF_USES = 2_000_000;
 
 export function reachingDefinitions(cfg: Cfg, accesses: NodeAccesses[]): Dataflow {
   const n = cfg.nodes.length;
@@ -95,25 +108,46 @@ export function reachingDefinitions(cfg: Cfg, accesses: NodeAccesses[]): Dataflo
       }
     }
   }
+  const reaches = (index: number, node: number): boolean => (input[node * words + (index >>> 5)] & (1 << (index & 31))) !== 0;
+  let defUses: DefUse[] | undefined;
+  return {
+    accesses,
+    defs,
+    defsByName: byName,
+    reaches,
+    get defUses() {
+      return (defUses ??= listDefUses(accesses, defs, byName, reaches));
+    },
+  };
+}
+
+function listDefUses(
+  accesses: NodeAccesses[],
+  defs: DefSite[],
+  byName: ReadonlyMap<string, readonly number[]>,
+  reaches: (index: number, node: number) => boolean,
+): DefUse[] {
   const defUses: DefUse[] = [];
-  for (let id = 0; id < n; id++) {
-    const base = id * words;
+  for (let id = 0; id < accesses.length; id++) {
     // One pair per (definition site, use row) of this node; a definition index names its node, row and variable.
     const seen = new Set<number>();
     for (const use of accesses[id].uses) {
       const candidates = byName.get(use.name);
       if (!candidates) continue;
       for (const index of candidates) {
-        if ((input[base + (index >>> 5)] & (1 << (index & 31))) === 0) continue;
+        if (!reaches(index, id)) continue;
         const d = defs[index];
         const key = index * 1_000_003 + use.row;
         if (seen.has(key)) continue;
         seen.add(key);
+        if (defUses.length >= MAX_DEF_USES) {
+          throw new TldrError(`the function has more than ${MAX_DEF_USES} def-use pairs, too many to list`, 'slice one of its lines instead: tldr slice <file> <function> <line>');
+        }
         defUses.push({ name: use.name, defNode: d.node, defRow: d.row, useNode: id, useRow: use.row });
       }
     }
   }
-  return { accesses, defs, defUses };
+  return defUses;
 }
 
 /** Nodes in reverse postorder from `entry`, then any unreachable nodes (dead code) in id order. */

@@ -51,33 +51,46 @@ export function sliceNodes(input: SliceInput, row: number, direction: Direction,
     const a = accesses[node.id];
     return a.defs.some((d) => baseName(d.name) === variable) || a.uses.some((u) => baseName(u.name) === variable);
   });
+  // Data dependences are walked on the reaching-definition bit sets, not as a list of pairs: the
+  // pairs can be quadratic in the function's size while a slice visits each node once.
+  const inSlice = new Uint8Array(input.cfg.nodes.length);
   const result = new Set<number>();
   const work: number[] = [];
+  const has = (id: number): boolean => inSlice[id] === 1;
+  const include = (id: number): void => {
+    inSlice[id] = 1;
+    result.add(id);
+  };
   const add = (id: number): void => {
-    if (!result.has(id)) {
-      result.add(id);
+    if (!inSlice[id]) {
+      include(id);
       work.push(id);
     }
   };
   for (const node of criteria) {
-    result.add(node.id);
+    include(node.id);
     const a = accesses[node.id];
     const definesVar = variable !== undefined && a.defs.some((d) => baseName(d.name) === variable);
     if (variable === undefined || (direction === 'backward' && definesVar) || (direction === 'forward' && !definesVar)) {
       work.push(node.id);
       continue;
     }
+    const ofVar = (other: number, name: string): void => {
+      if (baseName(name) === variable) add(other);
+    };
     if (direction === 'backward') {
-      for (const d of pdg.data) if (d.to === node.id && baseName(d.name) === variable) add(d.from);
-      for (const c of pdg.control) if (c.to === node.id) add(c.from);
+      pdg.forEachDataSource(node.id, ofVar, has);
+      for (const from of pdg.controlDependsOn[node.id]) add(from);
     } else {
-      for (const d of pdg.data) if (d.from === node.id && baseName(d.name) === variable) add(d.to);
+      pdg.forEachDataTarget(node.id, ofVar, has);
     }
   }
-  const next = direction === 'backward' ? pdg.dependsOn : pdg.dependents;
+  const control = direction === 'backward' ? pdg.controlDependsOn : pdg.controlDependents;
+  const data = direction === 'backward' ? pdg.forEachDataSource : pdg.forEachDataTarget;
   while (work.length > 0) {
     const id = work.pop()!;
-    for (const other of next[id]) add(other);
+    for (const other of control[id]) add(other);
+    data(id, add, has);
   }
   return result;
 }

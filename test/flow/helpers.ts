@@ -31,7 +31,10 @@ export async function analyse(language: LanguageId, code: string, fnLine?: numbe
     return {
       flow,
       edges: renderEdges(flow),
-      defUses: renderDefUses(flow),
+      // Rendered on access: listing the pairs of a huge function is refused (reaching.ts).
+      get defUses() {
+        return renderDefUses(flow);
+      },
       complexity: flow.cfg.complexity,
       slice: (line, direction = 'backward', variable) =>
         linesOf(flow.cfg, sliceNodes({ cfg: flow.cfg, pdg: flow.pdg(), accesses: flow.accesses }, line - 1, direction, variable)),
