@@ -98,13 +98,30 @@ function range(item: Item): string {
   return item.end > item.line ? `L${item.line}-${item.end}` : `L${item.line}`;
 }
 
-/** `name line {members…}`; without `lines`, members are names only (top-level items keep their line). */
-function compact(item: Item, lines: boolean): string {
-  const inner = item.children.length > 0 ? ` {${item.children.map((c) => compact(c, lines)).join(', ')}}` : '';
-  return lines || item.topLevel ? `${item.name} ${item.line}${inner}` : `${item.name}${inner}`;
+/** What a rendering keeps beyond per-item detail, lowered step by step until the summary fits its budget. */
+interface Rendering {
+  imports: ImportDetail;
+  /** Members listed with their line. */
+  memberLines: boolean;
+  /** Top-level items listed with their line. */
+  topLines: boolean;
+  /** The module doc on the header line. */
+  moduleDoc: boolean;
 }
 
-function renderItems(items: Item[], depth: number, out: string[], lines: boolean): void {
+/**
+ * `name line {members…}`. Members without lines are names only, and then overloads (the same name
+ * again) are named once: the name is the definition a reader asks for.
+ */
+function compact(item: Item, rendering: Rendering): string {
+  const members = item.children.map((c) => compact(c, rendering));
+  const shown = rendering.memberLines ? members : [...new Set(members)];
+  const inner = shown.length > 0 ? ` {${shown.join(', ')}}` : '';
+  const withLine = item.topLevel ? rendering.topLines : rendering.memberLines;
+  return withLine ? `${item.name} ${item.line}${inner}` : `${item.name}${inner}`;
+}
+
+function renderItems(items: Item[], depth: number, out: string[], rendering: Rendering): void {
   const indent = '  '.repeat(depth);
   let run: string[] = [];
   const flush = () => {
@@ -113,13 +130,13 @@ function renderItems(items: Item[], depth: number, out: string[], lines: boolean
   };
   for (const item of items) {
     if (item.detail === 0) {
-      run.push(compact(item, lines));
+      run.push(compact(item, rendering));
       continue;
     }
     flush();
     const doc = item.detail === 2 && item.doc ? `  # ${short(item.doc, DOC_MAX)}` : '';
     out.push(`${indent}${range(item)} ${short(item.signature, SIGNATURE_MAX)}${doc}`);
-    renderItems(item.children, depth + 1, out, lines);
+    renderItems(item.children, depth + 1, out, rendering);
   }
   flush();
 }
@@ -148,11 +165,12 @@ function importLine(imports: ImportRecord[], detail: ImportDetail): string | und
   return `imports: ${parts.join('; ')}`;
 }
 
-function render(record: FileRecord, roots: Item[], imports: ImportDetail, lines: boolean): string {
-  const out: string[] = [`${record.path} (${record.language}, ${record.line_count} lines)${record.doc ? `: ${short(record.doc, 100)}` : ''}`];
-  const importsText = importLine(record.imports, imports);
+function render(record: FileRecord, roots: Item[], rendering: Rendering): string {
+  const doc = rendering.moduleDoc && record.doc ? `: ${short(record.doc, 100)}` : '';
+  const out: string[] = [`${record.path} (${record.language}, ${record.line_count} lines)${doc}`];
+  const importsText = importLine(record.imports, rendering.imports);
   if (importsText) out.push(importsText);
-  renderItems(roots, 0, out, lines);
+  renderItems(roots, 0, out, rendering);
   if (record.errors.length > 0) {
     const shown = record.errors.slice(0, 5).map((e) => `L${e.line}:${e.column} ${e.message}`);
     const more = record.errors.length > shown.length ? ` (+${record.errors.length - shown.length} more)` : '';
@@ -182,41 +200,39 @@ export interface RenderedSummary {
   tokens: number;
   /** How many detail reductions were needed to fit the budget (0 = full detail). */
   reductions: number;
-  /** Every reduction was applied: the summary is as short as it gets while listing every definition. */
-  minimal: boolean;
 }
 
 export function renderSummary(record: FileRecord): RenderedSummary {
   const { roots, all } = definitionTree(record);
   const budget = summaryBudget(record);
   // Each step lowers detail for one group; stop at the first rendering within budget.
-  const steps: Array<() => ImportDetail | void> = [
+  const rendering: Rendering = { imports: 'full', memberLines: true, topLines: true, moduleDoc: true };
+  const steps: Array<() => void> = [
     () => all.forEach((i) => { if (i.isPrivate && i.detail > 1) i.detail = 1; }),
     () => all.forEach((i) => { if (i.detail > 1) i.detail = 1; }),
     () => all.forEach((i) => { if (i.isPrivate && !i.isClass) i.detail = 0; }),
     () => all.forEach((i) => { if (!i.topLevel && !i.isClass) i.detail = 0; }),
-    () => 'modules',
+    () => { rendering.imports = 'modules'; },
     () => all.forEach((i) => { if (!i.isClass) i.detail = 0; }),
     () => all.forEach((i) => { i.detail = 0; }),
-    () => 'count',
-    () => {
-      memberLines = false;
-    },
+    () => { rendering.imports = 'count'; },
+    // Last resorts for very dense files, where the names alone approach the budget: members by
+    // name only, then no module doc, then top-level items without their line.
+    () => { rendering.memberLines = false; },
+    () => { rendering.moduleDoc = false; },
+    () => { rendering.topLines = false; },
   ];
-  let imports: ImportDetail = 'full';
-  // Last resort for very dense files: members listed by name only, under their owner's line.
-  let memberLines = true;
-  let text = render(record, roots, imports, memberLines);
+  let text = render(record, roots, rendering);
   let tokens = estimateTokens(text);
   let reductions = 0;
   for (const step of steps) {
     if (tokens <= budget) break;
-    imports = step() ?? imports;
+    step();
     reductions++;
-    text = render(record, roots, imports, memberLines);
+    text = render(record, roots, rendering);
     tokens = estimateTokens(text);
   }
-  return { text, definitions: all.length, tokens, reductions, minimal: reductions === steps.length };
+  return { text, definitions: all.length, tokens, reductions };
 }
 
 export const summary: QueryHandler<SummaryArgs, SummaryResult> = async (ctx, args) => {

@@ -1,8 +1,8 @@
 // The summary replaces reading a file: on real third-party files of 300+ lines it must cost at
 // least 90 % fewer tokens (counted with a real tokenizer, gpt-tokenizer's cl100k) than the file
-// while still naming every definition. The budget is kept with a token *estimate*; the few files
-// so dense that their definition names alone exceed 10 % of the file (operator.py: dozens of
-// one-line wrappers) get the shortest summary that still names everything, and must be marked so.
+// while still naming every definition — every file, the dense ones too (operator.py: dozens of
+// one-line wrappers), whose summaries fall back to names only. The budget is kept with a token
+// *estimate* (core/extract/tokens.ts); this test holds it to the real tokenizer.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,13 +43,12 @@ describe('summary vs raw file tokens', () => {
       for (const def of [...record.classes, ...allFunctions(record)]) {
         expect(summary.text, `${file}: ${def.name}`).toContain(def.name);
       }
-      if (tokens > raw * 0.1) short.push(`${file}: ${((1 - tokens / raw) * 100).toFixed(1)}% saved, minimal=${summary.minimal}`);
-      if (tokens > raw * 0.1) expect(summary.minimal, short[short.length - 1]).toBe(true);
+      if (tokens > raw * 0.1) short.push(`${file}: ${((1 - tokens / raw) * 100).toFixed(1)}% saved`);
     }
     const saved = 1 - summaryTotal / rawTotal;
     console.log(`summary: ${files.length} files, ${rawTotal} raw tokens → ${summaryTotal} (${(saved * 100).toFixed(1)}% saved); under 90%: ${short.join('; ') || 'none'}`);
     expect(saved).toBeGreaterThanOrEqual(0.9);
-    expect(short.length).toBeLessThanOrEqual(Math.ceil(files.length * 0.02));
+    expect(short, short.join('\n')).toEqual([]);
   }, 300_000);
 
   it('keeps full detail for a small file', async () => {
