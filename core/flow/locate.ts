@@ -2,6 +2,7 @@
 // then in the parsed tree (the function node spanning the record's lines).
 import type { Node, Tree } from 'web-tree-sitter';
 import { TldrError } from '../errors.js';
+import { closestNames } from '../text/closest-names.js';
 import type { FileRecord, FunctionRecord } from '../types.js';
 import type { FlowProfile } from './profile.js';
 
@@ -22,7 +23,7 @@ export function findFunction(record: FileRecord, name: string): FunctionRecord {
     const names = byName.map((f) => `${f.qualified_name} (line ${f.line})`).join(', ');
     throw new TldrError(`function name ${name} is ambiguous in ${record.path}`, `use a qualified name: ${names}`);
   }
-  const close = closeNames(functions.map((f) => f.qualified_name), name);
+  const close = closestNames(functions.map((f) => f.qualified_name), name, 5, (q) => q.slice(q.lastIndexOf('.') + 1));
   const hint = functions.length === 0
     ? 'the file defines no functions'
     : close.length > 0 ? `close names: ${close.join(', ')}` : `functions here: ${functions.slice(0, 8).map((f) => f.qualified_name).join(', ')}`;
@@ -38,29 +39,6 @@ export function nestedFunctionAt(record: FileRecord, fn: FunctionRecord, line: n
     if (!best || f.line >= best.line) best = f;
   }
   return best;
-}
-
-function closeNames(names: string[], wanted: string): string[] {
-  const lower = wanted.toLowerCase();
-  const scored = names.map((name) => {
-    const last = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-    const contains = last.includes(lower) || lower.includes(last);
-    return { name, score: contains ? 0 : editDistance(last, lower) };
-  });
-  const limit = Math.max(2, Math.floor(wanted.length / 3));
-  return scored.filter((s) => s.score <= limit).sort((a, b) => a.score - b.score).slice(0, 5).map((s) => s.name);
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length];
 }
 
 /**

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { CallGraph } from '../graph/call-graph.js';
 import { callGraphFor } from '../graph/for-index.js';
-import { closestNames } from '../graph/lookup.js';
+import { closestNames } from '../text/closest-names.js';
 import { TldrError } from '../errors.js';
 import { resolveInsideRoot } from '../project/root.js';
 import type { QueryHandler } from './context.js';
