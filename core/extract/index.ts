@@ -1,6 +1,5 @@
 // Per-file extraction: source text in, FileRecord out. One query run per file (compiled once
 // per thread) lets WASM do the traversal; the modules here interpret its captures.
-import { createHash } from 'node:crypto';
 import type { Query, Tree } from 'web-tree-sitter';
 import type { FileRecord, LanguageId } from '../types.js';
 import { languageById } from '../../grammars/languages.js';
@@ -42,15 +41,6 @@ export async function extractRecord(input: ExtractInput): Promise<FileRecord> {
   } finally {
     tree.delete();
   }
-}
-
-/** Extracts the record of an already parsed tree (which the caller keeps and frees); hash and size describe `source`. */
-export async function extractFromTree(tree: Tree, language: LanguageId, source: string, path: string): Promise<FileRecord> {
-  const query = await extractionQuery(language);
-  const record = buildRecord(query, tree, language, source, path);
-  record.hash = createHash('sha1').update(source).digest('hex');
-  record.size = Buffer.byteLength(source);
-  return record;
 }
 
 /** Loads the grammar and compiles the query ahead of use (worker start-up). */
