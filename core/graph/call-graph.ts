@@ -43,9 +43,15 @@ function removeMulti<V>(map: Multi<V>, key: string, source: string): void {
   if (bySource.size === 0) map.delete(key);
 }
 
-function flatMulti<V>(map: Multi<V>, key: string): V[] {
+/**
+ * The values under `key`, in source order. Read-only: a key with one source (most of them) hands
+ * back that source's list as it is, which spares impact's breadth-first walk on a large graph an
+ * array copy and a sort per symbol it visits.
+ */
+function flatMulti<V>(map: Multi<V>, key: string): readonly V[] {
   const bySource = map.get(key);
   if (!bySource) return [];
+  if (bySource.size === 1) return bySource.values().next().value!;
   return [...bySource.keys()].sort().flatMap((source) => bySource.get(source)!);
 }
 
@@ -84,6 +90,8 @@ export class CallGraph {
   private readonly importersOf: Multi<ResolvedImport & { file: string }> = new Map();
   /** Overridden method key → file → overriding methods. */
   private readonly overriders: Multi<SymbolRef> = new Map();
+  /** Overriding method key → the method it overrides or implements (the first its file graph names). */
+  private readonly overridden = new Map<string, SymbolRef>();
   /** Simple and qualified names → file → definitions. */
   private readonly definitionsByName: Multi<Definition> = new Map();
 
@@ -207,7 +215,10 @@ export class CallGraph {
       if (!edge.to) addMulti(this.unresolvedByName, edge.name, graph.path, edge);
     }
     for (const imp of graph.imports) for (const target of imp.targets) addMulti(this.importersOf, target, graph.path, { ...imp, file: graph.path });
-    for (const { method, overridden } of graph.overrides) addMulti(this.overriders, symbolKey(overridden), graph.path, method);
+    for (const { method, overridden } of graph.overrides) {
+      addMulti(this.overriders, symbolKey(overridden), graph.path, method);
+      if (!this.overridden.has(symbolKey(method))) this.overridden.set(symbolKey(method), overridden);
+    }
   }
 
   private unindex(graph: FileGraph): void {
@@ -222,7 +233,10 @@ export class CallGraph {
       if (!edge.to) removeMulti(this.unresolvedByName, edge.name, graph.path);
     }
     for (const imp of graph.imports) for (const target of imp.targets) removeMulti(this.importersOf, target, graph.path);
-    for (const { overridden } of graph.overrides) removeMulti(this.overriders, symbolKey(overridden), graph.path);
+    for (const { method, overridden } of graph.overrides) {
+      removeMulti(this.overriders, symbolKey(overridden), graph.path);
+      this.overridden.delete(symbolKey(method));
+    }
   }
 
   // ---- reads -----------------------------------------------------------------------------
@@ -245,17 +259,17 @@ export class CallGraph {
   }
 
   /** Resolved edges into a symbol. */
-  callersOf(ref: SymbolRef): CallEdge[] {
+  callersOf(ref: SymbolRef): readonly CallEdge[] {
     return flatMulti(this.incoming, symbolKey(ref));
   }
 
   /** Edges that create an instance of a class (`new Foo()`, `Foo()`), whichever constructor runs. */
-  instantiationsOf(ref: SymbolRef): CallEdge[] {
+  instantiationsOf(ref: SymbolRef): readonly CallEdge[] {
     return flatMulti(this.instantiations, symbolKey(ref));
   }
 
   /** Unresolved edges that call something by this name. */
-  unresolvedCalls(name: string): CallEdge[] {
+  unresolvedCalls(name: string): readonly CallEdge[] {
     return flatMulti(this.unresolvedByName, name);
   }
 
@@ -287,9 +301,7 @@ export class CallGraph {
     const seen = new Set<string>([symbolKey(ref)]);
     let current: SymbolRef | undefined = ref;
     while (current) {
-      const name: string = current.name;
-      const entry: FileGraph['overrides'][number] | undefined = this.graphs.get(current.file)?.overrides.find((o) => o.method.name === name);
-      current = entry?.overridden;
+      current = this.overridden.get(symbolKey(current));
       if (!current || seen.has(symbolKey(current))) break;
       seen.add(symbolKey(current));
       out.push(current);
@@ -298,12 +310,12 @@ export class CallGraph {
   }
 
   /** Files importing `path`, with the import statements. */
-  importers(path: string): Array<ResolvedImport & { file: string }> {
+  importers(path: string): ReadonlyArray<ResolvedImport & { file: string }> {
     return flatMulti(this.importersOf, path);
   }
 
   /** Definitions whose simple or qualified name is `name`. */
-  definitions(name: string): Definition[] {
+  definitions(name: string): readonly Definition[] {
     return flatMulti(this.definitionsByName, name);
   }
 

@@ -89,7 +89,7 @@ export function directCallers(
   if (isClass) return graph.instantiationsOf(ref).map((edge) => ({ edge, dispatch: false }));
   const seen = new Set<string>();
   const out: Array<{ edge: CallEdge; dispatch: boolean }> = [];
-  const add = (edges: CallEdge[], dispatch: boolean) => {
+  const add = (edges: readonly CallEdge[], dispatch: boolean) => {
     for (const edge of edges) {
       const key = `${edge.from.file}:${edge.line}:${edge.callee}`;
       if (seen.has(key)) continue;
