@@ -12,7 +12,7 @@ import { dirOf } from './file-set.js';
 import { MODULE_SCOPE, type SymbolRef, type Via } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
 import { resolveIncludePath } from './resolve/fallback.js';
-import { goPackageDeclarers, goPackageFiles, resolveGoPackage } from './resolve/go.js';
+import { goPackageDeclarers, goPackageFiles, goPackageMethods, resolveGoPackage } from './resolve/go.js';
 import { resolveJavaPackage, resolveJavaType } from './resolve/java.js';
 import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/python.js';
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
@@ -278,13 +278,7 @@ export class Resolver {
       for (const record of records) for (const method of record.methods) add(file, method);
       for (const fn of syms.record.functions) if (fn.class_name === name) add(file, fn);
       if (syms.family === 'go' && !name.includes('.')) {
-        for (const sibling of goPackageFiles(this.ctx, dirOf(file), file.endsWith('_test.go'))) {
-          if (sibling === file) continue;
-          const other = this.symbols(sibling);
-          if (!other) continue;
-          for (const record of other.classes.get(name) ?? []) for (const method of record.methods) add(sibling, method);
-          for (const fn of other.record.functions) if (fn.class_name === name) add(sibling, fn);
-        }
+        for (const method of goPackageMethods(this.ctx, dirOf(file), file.endsWith('_test.go'), name)) if (method.file !== file) add(method.file, method.fn);
       }
       return { file, name, records, methods };
     });
