@@ -104,9 +104,10 @@ export class DaemonServer {
       const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
       this.cacheWriter = writer;
       index.onChange(() => writer.changed());
-      this.freshness
-        .start()
-        .then(() => this.buildCallGraph(index))
+      const freshness = this.freshness;
+      freshness
+        .load()
+        .then(() => Promise.all([freshness.watch(), this.buildCallGraph(index)]))
         .catch((error: Error) => this.recordError(error));
       return index;
     });
