@@ -108,7 +108,9 @@ export function directCallers(
  */
 export function transitiveCallers(graph: CallGraph, definitions: Definition[], depth: number, mode?: DispatchMode): Caller[] {
   const out: Caller[] = [];
-  const seenSites = new Set<string>();
+  // file → calling function → lines listed. Nested rather than one string key per call: a name
+  // called from thousands of places walks as many edges per query.
+  const sites = new Map<string, Map<string, Set<number>>>();
   const expanded = new Set<string>();
   let frontier: Array<{ ref: SymbolRef; isClass: boolean }> = definitions.map((d) => ({ ref: { file: d.file, name: d.qualified_name }, isClass: d.is_class }));
   for (const item of frontier) expanded.add(symbolKey(item.ref));
@@ -116,25 +118,29 @@ export function transitiveCallers(graph: CallGraph, definitions: Definition[], d
     const next: typeof frontier = [];
     for (const { ref, isClass } of frontier) {
       for (const { edge, dispatch } of directCallers(graph, ref, isClass, mode)) {
-        const site = `${edge.from.file}\0${edge.from.name}\0${edge.line}`;
-        if (!seenSites.has(site)) {
-          seenSites.add(site);
-          out.push({
-            file: edge.from.file,
-            function: edge.from.name,
-            line: edge.line,
-            depth: level,
-            via: dispatch ? 'dispatch' : edge.via,
-            confidence: dispatch ? 'medium' : edge.confidence,
-            callee: edge.to!,
-          });
-        }
-        if (edge.from.name === MODULE_SCOPE) continue;
-        const caller = { file: edge.from.file, name: edge.from.name };
-        const key = symbolKey(caller);
+        const { file, name } = edge.from;
+        let functions = sites.get(file);
+        if (!functions) sites.set(file, (functions = new Map()));
+        let lines = functions.get(name);
+        // A caller's first call site is where the walk decides whether to go on from it.
+        const firstSite = lines === undefined;
+        if (!lines) functions.set(name, (lines = new Set()));
+        if (lines.has(edge.line)) continue;
+        lines.add(edge.line);
+        out.push({
+          file,
+          function: name,
+          line: edge.line,
+          depth: level,
+          via: dispatch ? 'dispatch' : edge.via,
+          confidence: dispatch ? 'medium' : edge.confidence,
+          callee: edge.to!,
+        });
+        if (!firstSite || name === MODULE_SCOPE) continue;
+        const key = symbolKey(edge.from);
         if (expanded.has(key)) continue;
         expanded.add(key);
-        next.push({ ref: caller, isClass: false });
+        next.push({ ref: { file, name }, isClass: false });
       }
     }
     frontier = next;
