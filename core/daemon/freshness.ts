@@ -58,6 +58,9 @@ export class Freshness {
     });
     await this.watcher.watchTree();
     this.watcher.watchFilesOf(this.known.keys());
+    // A file changed after load() in a directory the walk had not reached yet raised no event:
+    // re-check the whole tree once, now that every change from here on is heard.
+    this.mark(['']);
   }
 
   /** Marks paths (relative to the root) as possibly changed; re-read after the debounce. */
