@@ -145,5 +145,18 @@ export function transitiveCallers(graph: CallGraph, definitions: Definition[], d
     }
     frontier = next;
   }
-  return out.sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file) || a.line - b.line || a.function.localeCompare(b.function));
+  const rank = localeRanks(sites.keys());
+  return out.sort((a, b) => a.depth - b.depth || rank.get(a.file)! - rank.get(b.file)! || a.line - b.line || a.function.localeCompare(b.function));
+}
+
+/**
+ * Each string's place in localeCompare order (equal strings share one). Sorting thousands of
+ * callers by comparing their files' ranks instead of the paths costs a few ms where localeCompare
+ * per comparison cost 50-100 ms for a name called from every test of Go's sources.
+ */
+function localeRanks(values: Iterable<string>): Map<string, number> {
+  const sorted = [...values].sort((a, b) => a.localeCompare(b));
+  const ranks = new Map<string, number>();
+  sorted.forEach((value, i) => ranks.set(value, i > 0 && sorted[i - 1].localeCompare(value) === 0 ? ranks.get(sorted[i - 1])! : i));
+  return ranks;
 }
