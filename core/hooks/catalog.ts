@@ -1,0 +1,89 @@
+// Where each hook plugs into Claude Code: the events and matchers `tldr hooks install` writes, and
+// the time each may take. One row per hook of DESIGN §5; the behaviour lives in core/hooks/<name>.ts.
+// Facts behind the rows (measured with Claude Code 2.1.328, test/real-client/README.md): an Edit
+// whose old_string is missing fails before PreToolUse and never fires PostToolUseFailure, only
+// PostToolBatch; sub-agents run in the background unless asked not to, and their report comes
+// back as a `<task-notification>` UserPromptSubmit; there is no Grep/Glob/Task tool any more, but
+// older versions still send them.
+import type { HookName } from './contract.js';
+
+export interface HookRegistration {
+  event: string;
+  /** Tool-name regex for tool events; absent: every occurrence of the event. */
+  matcher?: string;
+  /**
+   * Permission-rule filters (`Bash(grep *)`): Claude Code starts the hook only for matching calls.
+   * Several filters become several handler entries for the same hook (http hooks with one URL are
+   * deduplicated by Claude Code, so a call matching two filters still reaches tldr once).
+   */
+  if?: string[];
+}
+
+export interface HookSpec {
+  name: HookName;
+  registrations: HookRegistration[];
+  /** What the runtime allows the behaviour before answering `{}` in its place. */
+  budgetMs: number;
+  /** Claude Code's own timeout for the handler (seconds), written into settings. */
+  timeoutSec: number;
+  /** Claude Code does not wait for it (its answer is not read). */
+  async?: boolean;
+  /** Always a command hook: it must work when no daemon (and so no http listener) runs. */
+  commandOnly?: boolean;
+}
+
+const EDITS = 'Edit|Write|MultiEdit';
+const AGENTS = 'Agent|Task';
+const SEARCH_COMMANDS = ['grep', 'egrep', 'fgrep', 'rg', 'git grep', 'ag', 'ack', 'ugrep', 'find'];
+
+export const HOOK_CATALOG: Record<HookName, HookSpec> = {
+  'session-start': {
+    name: 'session-start',
+    registrations: [{ event: 'SessionStart' }],
+    budgetMs: 1500,
+    timeoutSec: 10,
+    commandOnly: true,
+  },
+  'read-enforcer': { name: 'read-enforcer', registrations: [{ event: 'PreToolUse', matcher: 'Read' }], budgetMs: 1000, timeoutSec: 5 },
+  'search-router': {
+    name: 'search-router',
+    registrations: [
+      { event: 'PreToolUse', matcher: 'Bash', if: SEARCH_COMMANDS.map((command) => `Bash(${command} *)`) },
+      { event: 'PreToolUse', matcher: 'Grep|Glob' },
+    ],
+    budgetMs: 1000,
+    timeoutSec: 5,
+  },
+  'tldr-inject': { name: 'tldr-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }], budgetMs: 1000, timeoutSec: 5 },
+  'arch-inject': { name: 'arch-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }], budgetMs: 1000, timeoutSec: 5 },
+  'subagent-start': { name: 'subagent-start', registrations: [{ event: 'SubagentStart' }], budgetMs: 1000, timeoutSec: 5 },
+  'edit-inject': { name: 'edit-inject', registrations: [{ event: 'PreToolUse', matcher: EDITS }], budgetMs: 1000, timeoutSec: 5 },
+  'signature-helper': { name: 'signature-helper', registrations: [{ event: 'PreToolUse', matcher: EDITS }], budgetMs: 1000, timeoutSec: 5 },
+  'import-validator': { name: 'import-validator', registrations: [{ event: 'PostToolUse', matcher: EDITS }], budgetMs: 1000, timeoutSec: 5 },
+  'post-edit-diagnostics': {
+    name: 'post-edit-diagnostics',
+    registrations: [{ event: 'PostToolUse', matcher: EDITS }],
+    budgetMs: 1500,
+    timeoutSec: 5,
+  },
+  'edit-notify': {
+    name: 'edit-notify',
+    registrations: [{ event: 'PostToolUse', matcher: `${EDITS}|Bash` }, { event: 'FileChanged' }],
+    budgetMs: 1000,
+    timeoutSec: 5,
+    async: true,
+  },
+  'edit-recovery': {
+    name: 'edit-recovery',
+    registrations: [{ event: 'PostToolBatch' }, { event: 'PostToolUseFailure', matcher: EDITS }],
+    budgetMs: 1000,
+    timeoutSec: 5,
+  },
+  'impact-refactor': { name: 'impact-refactor', registrations: [{ event: 'UserPromptSubmit' }], budgetMs: 1000, timeoutSec: 5 },
+  'transcript-safeguard': {
+    name: 'transcript-safeguard',
+    registrations: [{ event: 'PostToolUse', matcher: `${AGENTS}|TaskOutput` }, { event: 'UserPromptSubmit' }],
+    budgetMs: 1000,
+    timeoutSec: 5,
+  },
+};
