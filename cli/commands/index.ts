@@ -20,6 +20,7 @@ import { structureCommand } from './structure.js';
 import { extractCommand } from './extract.js';
 import { summaryCommand } from './summary.js';
 import { importsCommand } from './imports.js';
+import { hookCommand } from './hook.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
@@ -42,4 +43,5 @@ export const COMMANDS: CommandSpec[] = [
   benchCommand,
   notifyCommand,
   daemonCommand,
+  hookCommand,
 ];

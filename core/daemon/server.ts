@@ -7,6 +7,7 @@ import { chmodSync, existsSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
 import { TldrError } from '../errors.js';
+import { DaemonHooks } from '../hooks/daemon-hooks.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import { queryHandler } from '../query/handlers.js';
 import type { WarmResult } from '../types.js';
@@ -42,6 +43,8 @@ export interface ServeContext {
   notify(paths: string[]): NotifyResult;
   /** The client's standard input, when it sent it (the fast path does for hook commands). */
   stdin?: string;
+  /** Answers a Claude Code hook through the daemon's hook runtime (the command transport). */
+  runHook?(name: string, raw: string): Promise<string>;
 }
 
 /** Serves a CLI command line from inside the daemon (the CLI and hook fast path). */
@@ -78,11 +81,21 @@ export class DaemonServer {
   private stopping: Promise<void> | undefined;
   private socketIno = 0;
   private resolveClosed!: () => void;
+  private readonly hooks: DaemonHooks;
   /** Settles once the daemon has shut down (socket removed, index closed). */
   readonly closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
 
   constructor(private readonly config: DaemonConfig) {
     this.server = createServer((socket) => this.accept(socket));
+    this.hooks = new DaemonHooks({
+      root: config.root,
+      index: () => this.freshIndex(),
+      ready: () => this.index !== undefined,
+      notify: (paths) => void this.notify(paths, config.root),
+      activity: () => this.armIdleTimer(),
+      log: (line) => config.log(line),
+      identity: { tldr: DAEMON_VERSION, root: config.root, pid: process.pid },
+    });
   }
 
   /** Listens on the socket (the caller holds the start lock and removed any stale socket). */
@@ -114,6 +127,7 @@ export class DaemonServer {
       void this.shutdown(`cannot open the index: ${error.message}`);
     });
     this.armIdleTimer();
+    void this.hooks.reconcile();
     // A daemon whose project was deleted (a temp dir, a removed checkout) has nothing left to serve.
     this.rootCheck = setInterval(() => {
       if (!existsSync(this.config.root)) void this.shutdown('the project directory is gone');
@@ -151,7 +165,7 @@ export class DaemonServer {
     clearInterval(this.rootCheck);
     const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
-    await serverClosed;
+    await Promise.all([serverClosed, this.hooks.close()]);
     this.removeOwnSocket();
     this.freshness?.close();
     this.cacheWriter?.close();
@@ -237,6 +251,7 @@ export class DaemonServer {
       case 'ping':
         return { pid: process.pid, version: DAEMON_VERSION, root: this.config.root } satisfies PingResult;
       case 'status':
+        await this.hooks.reconcile();
         return this.status();
       case 'shutdown':
         return { pid: process.pid };
@@ -259,6 +274,7 @@ export class DaemonServer {
           cwd,
           notify: (paths) => this.notify(paths, cwd),
           stdin: request.stdin,
+          runHook: (name, raw) => this.hooks.answer(name, raw, 'command'),
         });
       }
     }
@@ -307,6 +323,7 @@ export class DaemonServer {
       watched_directories: counts?.watchedDirectories ?? 0,
       requests: this.served,
       active_requests: this.active - 1,
+      hooks: this.hooks.status(),
       ...(this.lastError ? { last_error: this.lastError } : {}),
     };
   }
