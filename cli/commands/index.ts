@@ -21,6 +21,7 @@ import { extractCommand } from './extract.js';
 import { summaryCommand } from './summary.js';
 import { importsCommand } from './imports.js';
 import { hookCommand } from './hook.js';
+import { hooksCommand } from './hooks.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
@@ -44,4 +45,5 @@ export const COMMANDS: CommandSpec[] = [
   notifyCommand,
   daemonCommand,
   hookCommand,
+  hooksCommand,
 ];
