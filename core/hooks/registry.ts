@@ -1,8 +1,11 @@
 // Hook name → behaviour. The runtime (both transports) looks behaviours up here; a hook without
 // one answers `{}`.
 import type { HookName, HookRun } from './contract.js';
+import { readEnforcer } from './read-enforcer.js';
 
-const RUNS: Partial<Record<HookName, HookRun>> = {};
+const RUNS: Partial<Record<HookName, HookRun>> = {
+  'read-enforcer': readEnforcer,
+};
 
 export function hookRun(name: HookName): HookRun | undefined {
   return RUNS[name];
