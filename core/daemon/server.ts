@@ -90,7 +90,7 @@ export class DaemonServer {
     this.hooks = new DaemonHooks({
       root: config.root,
       index: () => this.freshIndex(),
-      ready: () => this.index !== undefined,
+      readiness: () => ({ index: this.index !== undefined, callGraph: this.callGraph === 'ready' }),
       notify: (paths) => void this.notify(paths, config.root),
       activity: () => this.armIdleTimer(),
       log: (line) => config.log(line),

@@ -20,8 +20,8 @@ export interface DaemonHooksConfig {
   root: string;
   /** The daemon's index once loaded (pending changes applied). */
   index(): Promise<ProjectIndex>;
-  /** Whether the index has loaded. */
-  ready(): boolean;
+  /** What has loaded: the index, the call graph (built in the background after it). */
+  readiness(): { index: boolean; callGraph: boolean };
   notify(paths: string[]): void;
   /** Called on every hook call: it counts as use (the idle timer restarts). */
   activity(): void;
@@ -134,12 +134,13 @@ export class DaemonHooks {
       },
       session: (sessionId: string): SessionState => this.sessions.get(sessionId),
       notify: (paths: string[]) => config.notify(paths),
+      readiness: () => config.readiness(),
     };
   }
 
   /** The index, or IndexWarming when it has not loaded within WARMING_WAIT_MS. */
   private async warmIndex(): Promise<ProjectIndex> {
-    if (this.config.ready()) return this.config.index();
+    if (this.config.readiness().index) return this.config.index();
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new IndexWarming()), WARMING_WAIT_MS);

@@ -114,6 +114,7 @@ function bindHost(host: HookHost): HookHost {
     query: (name, args) => host.query(name, args),
     session: (id) => host.session(id),
     notify: (paths) => host.notify(paths),
+    readiness: () => host.readiness(),
   };
 }
 

@@ -28,6 +28,7 @@ const runtime = new HookRuntime(
     query: () => Promise.reject(new Error('no queries')),
     session: (id) => sessions.get(id),
     notify: () => undefined,
+    readiness: () => ({ index: false, callGraph: false }),
   },
   {
     behaviour: (name) =>

@@ -22,6 +22,7 @@ function host(overrides: Partial<HookHost> = {}): HookHost {
     query: () => Promise.reject(new Error('no queries in this test')),
     session: (id) => sessions.get(id),
     notify: () => undefined,
+    readiness: () => ({ index: false, callGraph: false }),
     ...overrides,
   };
 }
@@ -151,14 +152,17 @@ describe('the budget', () => {
       notify(paths: string[]) {
         touched.push(paths);
       }
+      readiness() {
+        return { index: true, callGraph: this.root === '/project' };
+      }
     }
     const { runtime } = runtimeWith(async (input, services: HookServices) => {
       services.notify(['a.ts']);
       services.session(input.session_id!).touch('a.ts');
-      return context(`${await services.query<string>('summary', {})} ${services.session(input.session_id!).touched().join()}`);
+      return context(`${await services.query<string>('summary', {})} ${services.session(input.session_id!).touched().join()} ${services.readiness().callGraph}`);
     }, { host: new Host() });
     const { text } = await runtime.run('read-enforcer', READ, 'http');
-    expect(JSON.parse(text).hookSpecificOutput.additionalContext).toBe('/project:summary a.ts');
+    expect(JSON.parse(text).hookSpecificOutput.additionalContext).toBe('/project:summary a.ts true');
     expect(touched).toEqual([['a.ts']]);
   });
 });
