@@ -2,8 +2,8 @@
 // settings file, merged with what is there (other tools' hooks untouched, tldr's own replaced, so
 // a second install changes nothing), and for the http transport the port and token the daemon
 // listens with (.tldr/hooks.json).
-import { existsSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { quote } from 'shell-quote';
 import { TldrError } from '../errors.js';
@@ -24,8 +24,10 @@ import {
 
 export type HookTransportChoice = 'http' | 'command';
 
-/** The package's `bin` (CommonJS, the fast path), as installed. */
+/** The package's `bin` (CommonJS, the fast path), as installed, and the package around it. */
 const BIN = fileURLToPath(new URL('../../cli/tldr.cjs', import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const PACKAGE_NAME = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
 
 export interface InstallOptions {
   root: string;
@@ -142,15 +144,23 @@ function groupsFor(hooks: HookName[], handler: HandlerFactory): Record<string, H
 
 /**
  * How a command hook starts tldr. Local and user settings stay on this machine: the absolute node
- * and bin paths (no PATH lookup, no npx: `npx --no-install` adds hundreds of milliseconds per
- * call, see README). Project settings are shared: the bin inside the project's node_modules,
- * through Claude Code's $CLAUDE_PROJECT_DIR, when tldr is installed there, else `npx --no-install tldr`.
+ * and bin paths (no PATH lookup: another `tldr` on PATH, such as the tldr-pages client, would
+ * answer instead; no npx: `npx --no-install tldr` adds about a second per call, README). Project
+ * settings are shared: the bin inside the project (its node_modules, or tldr's own checkout),
+ * through Claude Code's $CLAUDE_PROJECT_DIR; a TldrError when tldr is not installed there.
  */
 export function commandPrefix(root: string, scope: HookScope): string {
   if (scope !== 'project') return quote([process.execPath, BIN]);
+  const binInPackage = relative(PACKAGE_ROOT, BIN).split(sep).join('/');
+  if (existsSync(join(root, 'node_modules', PACKAGE_NAME, binInPackage))) {
+    return `node "$CLAUDE_PROJECT_DIR"/${quote([`node_modules/${PACKAGE_NAME}/${binInPackage}`])}`;
+  }
   const inProject = relative(root, BIN);
-  if (inProject.startsWith(`node_modules${sep}`)) return `node "$CLAUDE_PROJECT_DIR"/${quote([inProject.split(sep).join('/')])}`;
-  return 'npx --no-install tldr';
+  if (!inProject.startsWith('..') && !isAbsolute(inProject)) return `node "$CLAUDE_PROJECT_DIR"/${quote([inProject.split(sep).join('/')])}`;
+  throw new TldrError(
+    `project-scope hooks run tldr from the project (${PACKAGE_NAME} in its node_modules), and it is not installed there`,
+    `npm install --save-dev ${PACKAGE_NAME} first, or use --scope local`,
+  );
 }
 
 /** Problems with an installed command hook: a node or tldr path that no longer exists. */

@@ -1,12 +1,15 @@
 // `tldr hooks install|uninstall|status` on real settings files: merging with other tools' hooks,
 // idempotence, backups, refusing files it cannot parse, the three scopes and both transports.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HOOK_CATALOG } from '../../dist/core/hooks/catalog.js';
 import { HOOK_NAMES } from '../../dist/core/hooks/contract.js';
 import { tldrHandlers, type Settings } from '../../dist/core/hooks/settings.js';
-import { cleanupProjects, cli, makeProject } from '../daemon/helpers.js';
+import { CLI, cleanupProjects, cli, cliEnv, makeProject } from '../daemon/helpers.js';
+
+const PACKAGE_ROOT = resolve(CLI, '../../..');
 
 afterAll(cleanupProjects);
 
@@ -141,22 +144,33 @@ describe('install (local scope, http)', () => {
 });
 
 describe('project and user scopes', () => {
-  it('project scope writes command hooks only and never a secret', () => {
+  it('project scope writes command hooks only, never a secret, running tldr from the project', () => {
     const { root, run, read } = setup();
     const refused = run('install', '--scope', 'project', '--transport', 'http');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/^tldr: http hooks need the project's token/);
+    // Teammates share the file: tldr must come with the project, not from this machine's paths.
+    const missing = run('install', '--scope', 'project');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^tldr: project-scope hooks run tldr from the project .*npm install --save-dev tldr-code-intel/);
+    expect(existsSync(join(root, '.claude/settings.json'))).toBe(false);
+    mkdirSync(join(root, 'node_modules'));
+    symlinkSync(PACKAGE_ROOT, join(root, 'node_modules/tldr-code-intel'));
     const result = run('install', '--scope', 'project');
     expect(result.status, result.stderr).toBe(0);
     const path = join(root, '.claude/settings.json');
     const text = readFileSync(path, 'utf8');
     expect(text).not.toContain('x-tldr-token');
-    expect(text).not.toContain('/usr/');
+    expect(text).not.toContain(PACKAGE_ROOT);
     expect(existsSync(join(root, '.tldr/hooks.json'))).toBe(false);
     const handlers = tldrHandlers(read(path));
     expect(handlers).toHaveLength(26);
-    // tldr is not installed in this project's node_modules: the portable form.
-    expect(handlers.every((h) => h.handler.command === `npx --no-install tldr hook ${h.name}`)).toBe(true);
+    for (const { handler, name } of handlers) {
+      expect(handler.command).toBe(`node "$CLAUDE_PROJECT_DIR"/node_modules/tldr-code-intel/dist/cli/tldr.cjs hook ${name}`);
+    }
+    // Claude Code runs it through the shell with $CLAUDE_PROJECT_DIR set.
+    const hook = spawnSync('sh', ['-c', handlers[1].handler.command!], { cwd: root, input: '{}', env: cliEnv({ CLAUDE_PROJECT_DIR: root }), encoding: 'utf8' });
+    expect({ status: hook.status, stdout: hook.stdout }).toEqual({ status: 0, stdout: '{}\n' });
   });
 
   it('user scope writes command hooks into ~/.claude/settings.json, resolving the project at run time', () => {
