@@ -2,9 +2,11 @@
 // one answers `{}`.
 import type { HookName, HookRun } from './contract.js';
 import { readEnforcer } from './read-enforcer.js';
+import { searchRouter } from './search-router.js';
 
 const RUNS: Partial<Record<HookName, HookRun>> = {
   'read-enforcer': readEnforcer,
+  'search-router': searchRouter,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
