@@ -36,10 +36,22 @@ export function definitionsNamed(graph: CallGraph, name: string): Definition[] {
   const dotted = name.replace(/::|#|->/g, '.');
   let found = graph.definitions(dotted);
   if (found.length === 0 && dotted.includes('.')) {
+    // `Outer.Inner.method` written partly, or `module.function` (`json.loads`, `util.helper`).
     const last = dotted.slice(dotted.lastIndexOf('.') + 1);
-    found = graph.definitions(last).filter((def) => def.qualified_name.endsWith(`.${dotted}`) || def.file.replace(/\.\w+$/, '').replaceAll('/', '.').endsWith(dotted.slice(0, dotted.lastIndexOf('.'))));
+    const owner = dotted.slice(0, dotted.lastIndexOf('.'));
+    found = graph.definitions(last).filter((def) => def.qualified_name.endsWith(`.${dotted}`)
+      || (def.qualified_name === last && segmentEnd(moduleName(def.file), owner)));
   }
   return distinct(found).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+/** A file's module name: `pkg/json/__init__.py` → `pkg.json`, `src/util/index.ts` → `src.util`. */
+function moduleName(file: string): string {
+  return file.replace(/\.[^./]+$/, '').replace(/\/(?:__init__|index|mod)$/, '').replaceAll('/', '.');
+}
+
+function segmentEnd(name: string, suffix: string): boolean {
+  return name === suffix || name.endsWith(`.${suffix}`);
 }
 
 /** One definition per file and qualified name (overloads are one), the one with a body when there is one; order kept. */
