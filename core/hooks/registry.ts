@@ -2,6 +2,7 @@
 // one answers `{}`.
 import type { HookName, HookRun } from './contract.js';
 import { editNotify } from './edit-notify.js';
+import { impactRefactor } from './impact-refactor.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
 
@@ -9,6 +10,7 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'read-enforcer': readEnforcer,
   'search-router': searchRouter,
   'edit-notify': editNotify,
+  'impact-refactor': impactRefactor,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {

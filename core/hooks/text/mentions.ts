@@ -117,7 +117,8 @@ export function findMentions(text: string): Mention[] {
       }
     }
     // A capitalised word inside a sentence, unless it is part of a Title Case phrase ("Application Action").
-    const titleCase = [words[i - 1]?.[1], words[i + 1]?.[1]].some((other) => other !== undefined && /^[A-Z][a-z]/.test(other) && !looksLikeIdentifier(other));
+    const capital = (other: RegExpMatchArray | undefined) => other !== undefined && /^[A-Z][a-z]/.test(other[1]) && !looksLikeIdentifier(other[1]);
+    const titleCase = (capital(words[i - 1]) && !sentenceStart(prose, words[i - 1].index ?? 0)) || capital(words[i + 1]);
     if (/^[A-Z][a-z\d]{2,}$/.test(word) && !sentenceStart(prose, at) && !titleCase) out.push({ name: word, how: 'capitalised', at });
   });
   return out.sort((a, b) => a.at - b.at);
