@@ -35,6 +35,7 @@ export interface HookSpec {
 const EDITS = 'Edit|Write|MultiEdit';
 const AGENTS = 'Agent|Task';
 const SEARCH_COMMANDS = ['grep', 'egrep', 'fgrep', 'rg', 'git grep', 'ag', 'ack', 'ugrep', 'find'];
+const SEARCH_FILTERS = SEARCH_COMMANDS.map((command) => `Bash(${command} *)`);
 
 export const HOOK_CATALOG: Record<HookName, HookSpec> = {
   'session-start': {
@@ -48,8 +49,11 @@ export const HOOK_CATALOG: Record<HookName, HookSpec> = {
   'search-router': {
     name: 'search-router',
     registrations: [
-      { event: 'PreToolUse', matcher: 'Bash', if: SEARCH_COMMANDS.map((command) => `Bash(${command} *)`) },
+      { event: 'PreToolUse', matcher: 'Bash', if: SEARCH_FILTERS },
       { event: 'PreToolUse', matcher: 'Grep|Glob' },
+      // What the search located (its output), remembered for read-enforcer.
+      { event: 'PostToolUse', matcher: 'Bash', if: SEARCH_FILTERS },
+      { event: 'PostToolUse', matcher: 'Grep|Glob' },
     ],
     budgetMs: 1000,
     timeoutSec: 5,
