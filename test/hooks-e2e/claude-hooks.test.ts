@@ -75,8 +75,9 @@ for (const transport of ['http', 'command'] as const) {
         'transcript-safeguard UserPromptSubmit': 1,
         // 5 reads by the main agent, 1 by the debugging sub-agent.
         'read-enforcer PreToolUse:Read': 6,
-        // The grep; `ls` does not match the if filters.
+        // The grep, before and after; `ls` does not match the if filters.
         'search-router PreToolUse:Bash': 1,
+        'search-router PostToolUse:Bash': 1,
         'tldr-inject PreToolUse:Agent': 2,
         'arch-inject PreToolUse:Agent': 2,
         'subagent-start SubagentStart': 2,

@@ -37,6 +37,9 @@ function setup(files: Record<string, string> = {}) {
   return { root: project.root, home, run, local, read, write: project.write };
 }
 
+/** Handler entries a full install writes: one per registration and `if` filter. */
+const ENTRIES = Object.values(HOOK_CATALOG).reduce((sum, spec) => sum + spec.registrations.reduce((n, r) => n + (r.if?.length ?? 1), 0), 0);
+
 const tokenFile = (root: string) => JSON.parse(readFileSync(join(root, '.tldr/hooks.json'), 'utf8')) as { port: number; token: string };
 
 describe('install (local scope, http)', () => {
@@ -83,7 +86,7 @@ describe('install (local scope, http)', () => {
     expect(readFileSync(`${local}.tldr-backup`, 'utf8')).toBe(JSON.stringify(FOREIGN));
     const removed = run('uninstall');
     expect(removed.status, removed.stderr).toBe(0);
-    expect(removed.stdout).toContain('removed 26 tldr hook entries');
+    expect(removed.stdout).toContain(`removed ${ENTRIES} tldr hook entries`);
     expect(read()).toEqual(FOREIGN);
     expect(existsSync(join(root, '.tldr/hooks.json'))).toBe(false);
     expect(run('uninstall').stdout).toContain('no tldr hooks in .claude/settings.local.json');
@@ -108,7 +111,7 @@ describe('install (local scope, http)', () => {
     expect(run('install', '--transport', 'command').status).toBe(0);
     const handlers = tldrHandlers(read());
     expect(handlers.every((h) => h.transport === 'command')).toBe(true);
-    expect(handlers).toHaveLength(26);
+    expect(handlers).toHaveLength(ENTRIES);
     const notify = handlers.filter((h) => h.name === 'edit-notify');
     expect(notify.every((h) => h.handler.async === true)).toBe(true);
     expect(run('install', '--only', 'search-router,read-enforcer').status).toBe(0);
@@ -164,7 +167,7 @@ describe('project and user scopes', () => {
     expect(text).not.toContain(PACKAGE_ROOT);
     expect(existsSync(join(root, '.tldr/hooks.json'))).toBe(false);
     const handlers = tldrHandlers(read(path));
-    expect(handlers).toHaveLength(26);
+    expect(handlers).toHaveLength(ENTRIES);
     for (const { handler, name } of handlers) {
       expect(handler.command).toBe(`node "$CLAUDE_PROJECT_DIR"/node_modules/tldr-code-intel/dist/cli/tldr.cjs hook ${name}`);
     }
@@ -178,7 +181,7 @@ describe('project and user scopes', () => {
     const result = run('install', '--scope', 'user');
     expect(result.status, result.stderr).toBe(0);
     const handlers = tldrHandlers(read(join(home, '.claude/settings.json')));
-    expect(handlers).toHaveLength(26);
+    expect(handlers).toHaveLength(ENTRIES);
     for (const { handler, name } of handlers) {
       expect(handler.command).toMatch(new RegExp(`^\\S+node \\S+/cli/tldr\\.cjs hook ${name}$`));
       expect(handler.command).not.toContain('--project');

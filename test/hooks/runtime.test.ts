@@ -245,7 +245,7 @@ describe('real payloads of Claude Code 2.1.328', () => {
     expect(reached['PreToolUse-Agent']).toEqual(['tldr-inject', 'arch-inject']);
     expect(reached['PreToolUse-Edit']).toEqual(['edit-inject', 'signature-helper']);
     expect(reached['PostToolUse-Write']).toEqual(['import-validator', 'post-edit-diagnostics', 'edit-notify']);
-    expect(reached['PostToolUse-Bash']).toEqual(['edit-notify']);
+    expect(reached['PostToolUse-Bash']).toEqual(['search-router', 'edit-notify']);
     expect(reached['PostToolUse-Agent']).toEqual(['transcript-safeguard']);
     expect(reached['PostToolBatch-Edit-failed']).toEqual(['edit-recovery']);
     expect(reached.UserPromptSubmit).toEqual(['impact-refactor', 'transcript-safeguard']);
