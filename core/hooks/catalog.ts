@@ -58,8 +58,11 @@ export const HOOK_CATALOG: Record<HookName, HookSpec> = {
     budgetMs: 1000,
     timeoutSec: 5,
   },
-  'tldr-inject': { name: 'tldr-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }], budgetMs: 1000, timeoutSec: 5 },
-  'arch-inject': { name: 'arch-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }], budgetMs: 1000, timeoutSec: 5 },
+  // The Agent call's prompt is remembered at PreToolUse and the briefing given at SubagentStart:
+  // the sub-agent never sees the parent's context, and two updatedInput rewrites of one Agent
+  // call race (one is lost) — measured with 2.1.328, test/real-client/README.md.
+  'tldr-inject': { name: 'tldr-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }, { event: 'SubagentStart' }], budgetMs: 1000, timeoutSec: 5 },
+  'arch-inject': { name: 'arch-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }, { event: 'SubagentStart' }], budgetMs: 1000, timeoutSec: 5 },
   'subagent-start': { name: 'subagent-start', registrations: [{ event: 'SubagentStart' }], budgetMs: 1000, timeoutSec: 5 },
   'edit-inject': { name: 'edit-inject', registrations: [{ event: 'PreToolUse', matcher: EDITS }], budgetMs: 1000, timeoutSec: 5 },
   'signature-helper': { name: 'signature-helper', registrations: [{ event: 'PreToolUse', matcher: EDITS }], budgetMs: 1000, timeoutSec: 5 },

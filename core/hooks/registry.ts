@@ -1,16 +1,22 @@
 // Hook name → behaviour. The runtime (both transports) looks behaviours up here; a hook without
 // one answers `{}`.
 import type { HookName, HookRun } from './contract.js';
+import { archInject } from './arch-inject.js';
 import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
+import { subagentStart } from './subagent-start.js';
+import { tldrInject } from './tldr-inject.js';
 
 const RUNS: Partial<Record<HookName, HookRun>> = {
   'read-enforcer': readEnforcer,
   'search-router': searchRouter,
   'edit-notify': editNotify,
   'impact-refactor': impactRefactor,
+  'tldr-inject': tldrInject,
+  'arch-inject': archInject,
+  'subagent-start': subagentStart,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
