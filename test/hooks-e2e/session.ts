@@ -4,14 +4,14 @@
 // sub-agents for debugging and for planning, a refactor prompt), and what came back from it.
 import { ApiStandIn, type RecordedRequest, type Step } from '../../dist/test/real-client/api-stand-in.js';
 import { runClaude, type ClaudeRun } from '../../dist/test/real-client/claude.js';
-import { firstUserText, toolExchanges, type ToolExchange } from '../../dist/test/real-client/conversation.js';
+import { conversationText, firstUserText, toolExchanges, type ToolExchange } from '../../dist/test/real-client/conversation.js';
 import { FIXTURE_FILES as F } from '../../dist/test/real-client/fixture-project.js';
 import { tldrEnv, type HookedProject } from '../../dist/test/real-client/hooked-project.js';
 import type { HookCall } from '../../dist/core/hooks/call-log.js';
 
 export const PROMPT = 'Refactor `Observable.pipe` so that it needs fewer overloads';
 export const DEBUG_AGENT = 'Investigate why `Subscriber.error` is called twice after `Subscriber.complete`';
-export const PLAN_AGENT = 'Plan the architecture for splitting the scheduler layer out of the core';
+export const PLAN_AGENT = 'Plan the architecture for moving `AsyncScheduler` and `AsyncAction` out of the core, below `Observable`';
 
 /** The edit that works: `arrRemove` takes two arguments, this call gives one. */
 export const EDIT = { old_string: '      throw new ObjectUnsubscribedError();', new_string: '      arrRemove(this.observers);\n      throw new ObjectUnsubscribedError();' };
@@ -85,6 +85,14 @@ export async function runSession(project: HookedProject, beforeFirstTurn?: () =>
 /** The first request of the sub-agent whose prompt starts with `prompt`'s first words. */
 export function subAgentFirstTurn(session: SessionRun, prompt: string): RecordedRequest | undefined {
   return session.turns.find((turn) => firstUserText(turn.body).includes(prompt.slice(0, 40)));
+}
+
+/** What a sub-agent's first request carries after its prompt: the SubagentStart context onwards ('' when none). */
+export function subAgentContext(session: SessionRun, prompt: string): string {
+  const first = subAgentFirstTurn(session, prompt);
+  const text = first ? conversationText(first) : '';
+  const at = text.indexOf('SubagentStart hook additional context:');
+  return at < 0 ? '' : text.slice(at);
 }
 
 /** The hook texts among a tool call's context messages (Claude Code adds notes of its own too). */

@@ -250,7 +250,7 @@ describe('real payloads of Claude Code 2.1.328', () => {
     expect(reached['PostToolBatch-Edit-failed']).toEqual(['edit-recovery']);
     expect(reached.UserPromptSubmit).toEqual(['impact-refactor', 'transcript-safeguard']);
     expect(reached.SessionStart).toEqual(['session-start']);
-    expect(reached.SubagentStart).toEqual(['subagent-start']);
+    expect(reached.SubagentStart).toEqual(['tldr-inject', 'arch-inject', 'subagent-start']);
     expect(reached.Stop).toEqual([]);
     expect(reached.SessionEnd).toEqual([]);
   });

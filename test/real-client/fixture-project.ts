@@ -27,7 +27,7 @@ export const FIXTURE_FILES = {
 } as const;
 
 /** A fresh copy in a temp directory (a `.git` marker makes it a project root). */
-export function makeFixtureProject(prefix = 'tldr-e2e-'): FixtureProject {
+export function makeFixtureProject(prefix = 'claude-e2e-'): FixtureProject {
   const root = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
   mkdirSync(join(root, '.git'));
   const rxjs = join(dirname(createRequire(import.meta.url).resolve('rxjs/package.json')), 'src', 'internal');

@@ -37,7 +37,7 @@ export function tldrEnv(): NodeJS.ProcessEnv {
  * A fresh fixture project; with hooks (`http` or `command`) installed in the local scope and the
  * daemon started with its index loaded and call graph built, or none of it (`none`).
  */
-export async function hookedProject(setup: HookSetup, prefix = 'tldr-e2e-'): Promise<HookedProject> {
+export async function hookedProject(setup: HookSetup, prefix = 'claude-e2e-'): Promise<HookedProject> {
   const project = makeFixtureProject(prefix);
   const tldr = (...args: string[]) => {
     const run = spawnSync(process.execPath, [CLI, ...args], { cwd: project.root, env: tldrEnv(), encoding: 'utf8' });
