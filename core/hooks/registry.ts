@@ -6,6 +6,7 @@ import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
+import { signatureHelper } from './signature-helper.js';
 import { subagentStart } from './subagent-start.js';
 import { tldrInject } from './tldr-inject.js';
 
@@ -17,6 +18,7 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'tldr-inject': tldrInject,
   'arch-inject': archInject,
   'subagent-start': subagentStart,
+  'signature-helper': signatureHelper,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
