@@ -2,6 +2,7 @@
 // one answers `{}`.
 import type { HookName, HookRun } from './contract.js';
 import { archInject } from './arch-inject.js';
+import { editInject } from './edit-inject.js';
 import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
 import { readEnforcer } from './read-enforcer.js';
@@ -19,6 +20,7 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'arch-inject': archInject,
   'subagent-start': subagentStart,
   'signature-helper': signatureHelper,
+  'edit-inject': editInject,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
