@@ -2,10 +2,12 @@
 // one answers `{}`.
 import type { HookName, HookRun } from './contract.js';
 import { archInject } from './arch-inject.js';
+import { editInject } from './edit-inject.js';
 import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
+import { signatureHelper } from './signature-helper.js';
 import { subagentStart } from './subagent-start.js';
 import { tldrInject } from './tldr-inject.js';
 
@@ -17,6 +19,8 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'tldr-inject': tldrInject,
   'arch-inject': archInject,
   'subagent-start': subagentStart,
+  'signature-helper': signatureHelper,
+  'edit-inject': editInject,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
