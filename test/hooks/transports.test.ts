@@ -95,6 +95,9 @@ describe('the http listener in the daemon', () => {
     expect(installed.stdout).toContain('the running daemon now serves them');
     const { port, token } = tokenFile(project.root);
     expect((await post(port, token, 'read-enforcer', payload('PreToolUse-Read', project.root))).status).toBe(200);
+    // Installing again while the daemon holds the port keeps port and token: nothing changes.
+    expect(cli(['hooks', 'install'], project.root).stdout).toContain('nothing changed');
+    expect(tokenFile(project.root)).toEqual({ port, token });
     cli(['hooks', 'uninstall'], project.root);
     await expect(post(port, token, 'read-enforcer', payload('PreToolUse-Read', project.root, 'again'))).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(status(project.root).hooks.http).toEqual({ state: 'off' });
