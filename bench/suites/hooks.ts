@@ -5,7 +5,7 @@
 // the time tldr's hooks add to each of 30 hooked tool calls, and the characters the model receives
 // in a scripted exploration session with and without them.
 import { renameSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer';
@@ -115,28 +115,47 @@ async function clientRun(project: HookedProject, steps: Step[]): Promise<{ ms: n
   }
 }
 
+/**
+ * The same settings as tldr's http install, answered by a server that only says `{}`: what any
+ * http hook costs in Claude Code, to tell it from what tldr's answers add.
+ */
+async function noopHttpProject(): Promise<{ project: HookedProject; close(): Promise<void> }> {
+  const project = await hookedProject('none', 'tldr-bench-client-');
+  await installHooks({ root: project.root, scope: 'local' });
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((resolve) => server.listen(readHttpConfig(project.root)!.port, '127.0.0.1', resolve));
+  return { project, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 /** 30 Reads of small files (untouched by read-enforcer: the pure cost of being hooked), per setup. */
 async function addedPerCall(): Promise<Metric[]> {
-  const setups: HookSetup[] = ['none', 'http', 'command'];
-  const projects = await Promise.all(setups.map((setup) => hookedProject(setup, 'tldr-bench-client-')));
+  const noop = await noopHttpProject();
+  const setups = await Promise.all((['none', 'http', 'command'] as HookSetup[]).map((setup) => hookedProject(setup, 'tldr-bench-client-')));
+  const runs: [string, HookedProject][] = [['none', setups[0]], ['no-op http', noop.project], ['http', setups[1]], ['command', setups[2]]];
   try {
-    const best = new Map<HookSetup, number>();
+    const best = new Map<string, number>();
     for (let run = 0; run < CLIENT_RUNS; run++) {
-      for (const project of projects) {
+      for (const [label, project] of runs) {
         const utilities = ['util/isFunction.ts', 'util/noop.ts', 'util/identity.ts', 'util/arrRemove.ts', 'util/pipe.ts', 'util/errorContext.ts'];
         const steps: Step[] = Array.from({ length: CLIENT_CALLS }, (_, i) => ({ tool: 'Read', input: { file_path: project.abs(`src/internal/${utilities[i % utilities.length]}`) } }));
         const { ms } = await clientRun(project, [...steps, { text: 'done' }]);
-        best.set(project.setup, Math.min(best.get(project.setup) ?? Infinity, ms));
+        best.set(label, Math.min(best.get(label) ?? Infinity, ms));
       }
     }
-    const none = best.get('none')!;
+    const perCall = (label: string, reference = 'none') => (best.get(label)! - best.get(reference)!) / CLIENT_CALLS;
     return [
-      { name: `real client: ${CLIENT_CALLS} Reads without hooks (first request → last, best of ${CLIENT_RUNS})`, value: none, unit: 'ms' },
-      { name: "real client: added per hooked tool call, tldr's hooks over http", value: (best.get('http')! - none) / CLIENT_CALLS, unit: 'ms', max: 5 },
-      { name: "real client: added per hooked tool call, tldr's hooks as commands", value: (best.get('command')! - none) / CLIENT_CALLS, unit: 'ms' },
+      { name: `real client: ${CLIENT_CALLS} Reads without hooks (first request → last, best of ${CLIENT_RUNS})`, value: best.get('none')!, unit: 'ms' },
+      { name: "real client: added per hooked tool call, tldr's hooks over http", value: perCall('http'), unit: 'ms', max: 5 },
+      { name: '  the same hooks answered by a no-op http server', value: perCall('no-op http'), unit: 'ms' },
+      { name: "  tldr's answers over the no-op server's", value: perCall('http', 'no-op http'), unit: 'ms' },
+      { name: "real client: added per hooked tool call, tldr's hooks as commands", value: perCall('command'), unit: 'ms' },
     ];
   } finally {
-    for (const project of projects) project.remove();
+    await noop.close();
+    for (const [, project] of runs) project.remove();
   }
 }
 

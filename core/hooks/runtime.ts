@@ -87,7 +87,7 @@ export class HookRuntime {
     call.event = input.hook_event_name;
     if (input.tool_name !== undefined) call.tool = input.tool_name;
     if (!servesEvent(HOOK_CATALOG[name].registrations, input)) return { text: EMPTY, outcome: 'not-for-hook' };
-    if (input.tool_use_id !== undefined && !this.seen.add(`${name}\0${input.hook_event_name}\0${input.tool_use_id}`)) {
+    if (input.tool_use_id !== undefined && !this.seen.add(`${name}\0${input.session_id}\0${input.hook_event_name}\0${input.tool_use_id}`)) {
       return { text: EMPTY, outcome: 'duplicate' };
     }
     const run = this.behaviour(name);

@@ -226,9 +226,11 @@ describe('the call log and repeated calls', () => {
     expect(calls()).toBe(1);
     expect(first.text).toContain('once');
     expect(second).toMatchObject({ text: '{}', call: { outcome: 'duplicate' } });
-    // Another tool call, and the same call's PostToolUse for another hook, are separate.
+    // Another tool call is another answer, and so is a call of another session with the same id.
     const next = await runtime.run('read-enforcer', JSON.stringify({ ...JSON.parse(READ), tool_use_id: 'toolu_other' }), 'http');
     expect(next.text).toContain('once');
+    const otherSession = await runtime.run('read-enforcer', JSON.stringify({ ...JSON.parse(READ), session_id: 'another-session' }), 'http');
+    expect(otherSession.text).toContain('once');
   });
 });
 
