@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { quote } from 'shell-quote';
+import { parse, quote } from 'shell-quote';
 import { TldrError } from '../errors.js';
 import { HOOK_CATALOG, type HookSpec } from './catalog.js';
 import { HOOK_NAMES, isHookName, type HookName } from './contract.js';
@@ -165,10 +165,9 @@ export function commandPrefix(root: string, scope: HookScope): string {
 
 /** Problems with an installed command hook: a node or tldr path that no longer exists. */
 export function commandProblem(command: string): string | undefined {
-  const words = command.split(/\s+/);
-  for (const word of words.slice(0, 2)) {
-    const path = word.replace(/^'|'$/g, '');
-    if (path.startsWith('/') && !existsSync(path)) return `${path} no longer exists (reinstall: tldr hooks install)`;
+  // Variables stay as written: $CLAUDE_PROJECT_DIR is only known when Claude Code runs the hook.
+  for (const word of parse(command, (name) => `$${name}`).slice(0, 2)) {
+    if (typeof word === 'string' && word.startsWith('/') && !existsSync(word)) return `${word} no longer exists (reinstall: tldr hooks install)`;
   }
   return undefined;
 }
