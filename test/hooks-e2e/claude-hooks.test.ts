@@ -5,7 +5,9 @@
 // transports. A run without hooks is the reference: whatever tldr does not touch is identical to
 // it, and with the daemon stopped mid-session everything is.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationText, type ToolExchange } from '../../dist/test/real-client/conversation.js';
+import { ApiStandIn } from '../../dist/test/real-client/api-stand-in.js';
+import { runClaude } from '../../dist/test/real-client/claude.js';
+import { conversationText, toolExchanges, type ToolExchange } from '../../dist/test/real-client/conversation.js';
 import { FIXTURE_FILES as F } from '../../dist/test/real-client/fixture-project.js';
 import { hookedProject, type HookedProject } from '../../dist/test/real-client/hooked-project.js';
 import { hookRun } from '../../dist/core/hooks/registry.js';
@@ -241,5 +243,46 @@ describe('with the daemon stopped mid-session', () => {
       expect(text).not.toMatch(/hook additional context/);
     }
     expect(project.status()).toBeUndefined();
+  });
+});
+
+describe('a session that starts with no daemon running', () => {
+  let project: HookedProject;
+  let session: { exchanges: ToolExchange[]; exitCode: number | null; waitedMs: number };
+
+  beforeAll(async () => {
+    project = await hookedProject('http');
+    projects.push(project);
+    project.stopDaemon();
+    let waitedMs = -1;
+    const api = await ApiStandIn.start([
+      // The model's first turn comes after SessionStart: by then session-start has started the
+      // daemon in the background; wait (here, in the stand-in) until it has loaded the project.
+      () => {
+        const started = Date.now();
+        while (Date.now() - started < 60_000) {
+          const status = project.status();
+          if (status?.ready && status.call_graph === 'ready' && status.hooks?.http.state === 'listening') break;
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+        }
+        waitedMs = Date.now() - started;
+        return { tool: 'Read', input: { file_path: project.abs(F.observable) } };
+      },
+      { text: 'finished' },
+    ]);
+    const run = await runClaude({ cwd: project.root, prompt: 'read it', apiUrl: api.url, env: { TLDR_DAEMON_IDLE_MS: '300000' } });
+    await api.close();
+    session = { exchanges: toolExchanges(api.requests), exitCode: run.exitCode, waitedMs };
+  }, TIMEOUT);
+
+  it('session-start starts the daemon with its http listener, and the http hooks then reach it', () => {
+    expect(session.exitCode).toBe(0);
+    expect(session.waitedMs).toBeGreaterThanOrEqual(0);
+    // Only session-start is a command hook (http hooks cannot start anything): it started this daemon.
+    expect(project.status()?.hooks?.http).toMatchObject({ state: 'listening' });
+    const calls = project.hookCalls();
+    expect(calls.some((call) => call.hook === 'session-start')).toBe(false);
+    expect(calls.some((call) => call.hook === 'read-enforcer' && call.transport === 'http')).toBe(true);
+    if (hookRun('read-enforcer')) expect(hookContext(session.exchanges[0])).toContain(`tldr: ${F.observable} has`);
   });
 });
