@@ -20,6 +20,7 @@ import { structureCommand } from './structure.js';
 import { extractCommand } from './extract.js';
 import { summaryCommand } from './summary.js';
 import { importsCommand } from './imports.js';
+import { searchCommand } from './search.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
@@ -36,6 +37,7 @@ export const COMMANDS: CommandSpec[] = [
   impactCommand,
   contextCommand,
   signatureCommand,
+  searchCommand,
   importersCommand,
   deadCommand,
   archCommand,

@@ -242,9 +242,12 @@ export class DaemonServer {
         return { pid: process.pid };
       case 'notify':
         return this.notify(request.paths, request.cwd);
-      case 'warm':
+      case 'warm': {
         // One writer for the cache: a warm asked for while the daemon runs is the daemon's own.
-        return { ...(await (await this.freshIndex()).sync()), daemon_pid: process.pid } satisfies WarmResult;
+        const index = await this.freshIndex();
+        const { warmSearchIndex } = await import('../search/semantic/for-index.js');
+        return { ...(await warmSearchIndex(index, await index.sync())), daemon_pid: process.pid } satisfies WarmResult;
+      }
       case 'query': {
         const handler = queryHandler(request.name);
         if (!handler) throw new TldrError(`unknown query ${request.name}`, 'see tldr --help', 2);

@@ -16,6 +16,7 @@ import { structure } from './structure.js';
 import { extract } from './extract.js';
 import { summary } from './summary.js';
 import { imports } from './imports.js';
+import { search } from './search.js';
 
 export const QUERIES: Record<string, QueryHandler> = {
   tree: treeQuery,
@@ -34,6 +35,7 @@ export const QUERIES: Record<string, QueryHandler> = {
   extract,
   summary,
   imports,
+  search,
 };
 
 export function queryHandler(name: string): QueryHandler | undefined {
