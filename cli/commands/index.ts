@@ -20,6 +20,9 @@ import { structureCommand } from './structure.js';
 import { extractCommand } from './extract.js';
 import { summaryCommand } from './summary.js';
 import { importsCommand } from './imports.js';
+import { diagnosticsCommand } from './diagnostics.js';
+import { changeImpactCommand } from './change-impact.js';
+import { mcpCommand } from './mcp.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
@@ -39,7 +42,10 @@ export const COMMANDS: CommandSpec[] = [
   importersCommand,
   deadCommand,
   archCommand,
+  diagnosticsCommand,
+  changeImpactCommand,
   benchCommand,
   notifyCommand,
   daemonCommand,
+  mcpCommand,
 ];
