@@ -14,12 +14,14 @@ export const mcpCommand: CommandSpec = {
   args: '[action]',
   summary: 'MCP server on stdio exposing the query commands as tools; `mcp install|uninstall [--scope project|user]` edits the client\'s MCP configuration',
   options: (command: Command) => {
-    command.option('--scope <scope>', 'where install/uninstall writes: project (.mcp.json, default) or user (~/.claude.json)');
+    command
+      .option('--scope <scope>', 'where install/uninstall writes: project (.mcp.json, default) or user (~/.claude.json)')
+      .option('--text-only', 'answer tools with the compact text alone, without structuredContent (what install configures for Claude Code, which shows structuredContent instead of the text)');
   },
   async run(positional, options, globals) {
     const action = positional[0] ?? 'serve';
     if (!ACTIONS.includes(action)) throw new TldrError(`unknown mcp action ${action}`, 'use install or uninstall, or no action to serve', 2);
-    if (action === 'serve') return serve(globals.project);
+    if (action === 'serve') return serve(globals.project, options.textOnly === true);
     const scope = (options.scope as string | undefined) ?? 'project';
     if (!SCOPES.includes(scope)) throw new TldrError(`unknown scope ${scope}`, 'use project or user', 2);
     const [{ resolveProjectRoot }, install] = await Promise.all([import('../../core/project/root.js'), import('../../core/mcp/install.js')]);
@@ -42,7 +44,7 @@ export const mcpCommand: CommandSpec = {
   },
 };
 
-async function serve(project: string | undefined): Promise<number> {
+async function serve(project: string | undefined, textOnly: boolean): Promise<number> {
   const [{ COMMANDS }, { TldrMcpServer }, { resolveProjectRoot }] = await Promise.all([
     import('./index.js'),
     import('../../core/mcp/server.js'),
@@ -55,6 +57,7 @@ async function serve(project: string | undefined): Promise<number> {
     // --project names the project when the client offers no roots.
     cwd: project === undefined ? process.cwd() : resolveProjectRoot(project),
     version: DAEMON_VERSION.split('/')[0],
+    textOnly,
   });
   const closed = new Promise<void>((resolve) => {
     server.server.server.onclose = () => resolve();

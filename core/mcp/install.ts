@@ -33,17 +33,18 @@ export function mcpConfigFile(scope: McpScope, root: string, env: NodeJS.Process
 }
 
 /**
- * How the client starts `tldr mcp`. A project-scope entry is shared with everyone who checks the
- * project out: when tldr is installed inside the project it names it relative to the project
- * (clients start stdio servers in the project directory); otherwise, and for the user scope, it
- * names this machine's node and tldr.
+ * How Claude Code starts `tldr mcp`: text-only answers, since it shows the model a tool's
+ * structuredContent instead of the compact text. A project-scope entry is shared with everyone who
+ * checks the project out: when tldr is installed inside the project it names it relative to the
+ * project (clients start stdio servers in the project directory); otherwise, and for the user
+ * scope, it names this machine's node and tldr.
  */
 export function serverEntry(scope: McpScope, root: string, bin: string, node = process.execPath): StdioServerEntry {
   const inside = relative(root, bin);
   if (scope === 'project' && !inside.startsWith('..') && !inside.startsWith(sep)) {
-    return { type: 'stdio', command: 'node', args: [inside.split(sep).join('/'), 'mcp'], env: {} };
+    return { type: 'stdio', command: 'node', args: [inside.split(sep).join('/'), 'mcp', '--text-only'], env: {} };
   }
-  return { type: 'stdio', command: node, args: [bin, 'mcp'], env: {} };
+  return { type: 'stdio', command: node, args: [bin, 'mcp', '--text-only'], env: {} };
 }
 
 type Config = Record<string, unknown> & { mcpServers?: Record<string, unknown> };

@@ -29,6 +29,11 @@ export interface McpServerOptions {
   /** Directory used when the client offers no roots. */
   cwd: string;
   version: string;
+  /**
+   * Leave structuredContent out, answering with the compact text alone. Claude Code (2.1.328)
+   * shows the model a tool's structuredContent, as JSON, instead of its text when both are present.
+   */
+  textOnly?: boolean;
 }
 
 /** Text beyond this is cut (with a note): an agent's context is the scarce resource. */
@@ -113,7 +118,7 @@ export class TldrMcpServer {
       const args = command.toArgs(positional, options);
       const backend = await this.project();
       const result = await backend.run(command.name, args);
-      return answer(command.text(result), result);
+      return answer(command.text(result), this.options.textOnly ? undefined : result);
     } catch (error) {
       const text = error instanceof TldrError
         ? formatError(error)
@@ -123,12 +128,14 @@ export class TldrMcpServer {
   }
 }
 
+/** The text, cut when too long, and the result as structuredContent unless `result` is undefined. */
 function answer(text: string, result: unknown): CallToolResult {
   let shown = text;
   if (shown.length > MAX_TEXT_CHARS) {
     const rest = shown.slice(MAX_TEXT_CHARS).split('\n').length;
     shown = `${shown.slice(0, MAX_TEXT_CHARS)}\n… ${rest} more lines cut (narrow the request: a path, a lower depth)\n`;
   }
+  if (result === undefined) return { content: [{ type: 'text', text: shown }] };
   const structured = typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : { result };
   if (Buffer.byteLength(JSON.stringify(structured)) > MAX_STRUCTURED_BYTES) {
     return { content: [{ type: 'text', text: `${shown}(the JSON result, over ${MAX_STRUCTURED_BYTES / 1024 / 1024} MB, is left out: narrow the request)\n` }] };
