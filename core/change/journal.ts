@@ -3,7 +3,9 @@
 // (null for a file that did not exist). The daemon starts one as soon as its index opens, so the
 // baseline is "as tldr knew the project when the daemon started" (its cache); in a CLI process the
 // baseline is the cache on disk, since reading a changed file through the index reports the cached
-// record as the file's `before`.
+// record as the file's `before`. A project without a cache has no baseline yet: the index's first
+// load (every file "new") is not a change, and what it loaded becomes the baseline.
+import { indexFileExists } from '../cache/index-file.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import type { FileRecord } from '../types.js';
 
@@ -11,7 +13,12 @@ export class ChangeJournal {
   private readonly baseline = new Map<string, FileRecord | null>();
 
   constructor(index: ProjectIndex) {
+    let initialLoad = !indexFileExists(index.root);
     index.onChange((changes) => {
+      if (initialLoad) {
+        initialLoad = false;
+        return;
+      }
       for (const change of changes) if (!this.baseline.has(change.path)) this.baseline.set(change.path, change.before ?? null);
     });
   }
