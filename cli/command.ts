@@ -26,6 +26,15 @@ export interface CommandSpec {
    * CLI process.
    */
   serve?(positional: string[], options: Record<string, unknown>, globals: GlobalOptions, context: ServeContext): Promise<string>;
+  /** Set for query commands: the handler they run, their arguments, their text form (the MCP tools reuse these). */
+  query?: QueryBinding;
+}
+
+export interface QueryBinding {
+  /** The query handler's name (core/query/handlers.ts). */
+  name: string;
+  toArgs(positional: string[], options: Record<string, unknown>): unknown;
+  text(result: unknown): string;
 }
 
 export interface QuerySpec<A, R> {
@@ -46,6 +55,7 @@ export function queryCommand<A, R>(spec: QuerySpec<A, R>): CommandSpec {
     args: spec.args,
     summary: spec.summary,
     options: spec.options,
+    query: { name: spec.name, toArgs: spec.toArgs, text: (result) => ensureNewline(spec.text(result as R)) },
     async run(positional, options, globals) {
       const { runQuery } = await import('./run-query.js');
       const result = (await runQuery(spec.name, spec.toArgs(positional, options), globals)) as R;

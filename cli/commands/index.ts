@@ -21,6 +21,9 @@ import { extractCommand } from './extract.js';
 import { summaryCommand } from './summary.js';
 import { importsCommand } from './imports.js';
 import { searchCommand } from './search.js';
+import { diagnosticsCommand } from './diagnostics.js';
+import { changeImpactCommand } from './change-impact.js';
+import { mcpCommand } from './mcp.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
@@ -41,7 +44,10 @@ export const COMMANDS: CommandSpec[] = [
   importersCommand,
   deadCommand,
   archCommand,
+  diagnosticsCommand,
+  changeImpactCommand,
   benchCommand,
   notifyCommand,
   daemonCommand,
+  mcpCommand,
 ];

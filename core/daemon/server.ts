@@ -10,6 +10,7 @@ import { TldrError } from '../errors.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import { queryHandler } from '../query/handlers.js';
 import type { WarmResult } from '../types.js';
+import { trackChanges } from '../change/journal.js';
 import { CacheWriter } from './cache-writer.js';
 import { Freshness } from './freshness.js';
 import { relativeInsideRoot } from './inside-root.js';
@@ -99,6 +100,8 @@ export class DaemonServer {
     this.server.on('error', (error) => this.recordError(error));
     this.ready = this.config.openIndex(this.config.root).then((index) => {
       this.index = index;
+      // Before the first refresh: files changed while no daemon ran are changes too (change-impact).
+      trackChanges(index);
       this.freshness = new Freshness(index, (error) => this.recordError(error));
       const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
       this.cacheWriter = writer;

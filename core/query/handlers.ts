@@ -17,6 +17,8 @@ import { extract } from './extract.js';
 import { summary } from './summary.js';
 import { imports } from './imports.js';
 import { search } from './search.js';
+import { diagnosticsQuery } from './diagnostics.js';
+import { changeImpact } from './change-impact.js';
 
 export const QUERIES: Record<string, QueryHandler> = {
   tree: treeQuery,
@@ -36,6 +38,8 @@ export const QUERIES: Record<string, QueryHandler> = {
   summary,
   imports,
   search,
+  diagnostics: diagnosticsQuery,
+  'change-impact': changeImpact,
 };
 
 export function queryHandler(name: string): QueryHandler | undefined {
