@@ -11,6 +11,7 @@ import { DaemonHooks } from '../hooks/daemon-hooks.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import { queryHandler } from '../query/handlers.js';
 import type { WarmResult } from '../types.js';
+import { trackChanges } from '../change/journal.js';
 import { CacheWriter } from './cache-writer.js';
 import { Freshness } from './freshness.js';
 import { relativeInsideRoot } from './inside-root.js';
@@ -112,6 +113,8 @@ export class DaemonServer {
     this.server.on('error', (error) => this.recordError(error));
     this.ready = this.config.openIndex(this.config.root).then((index) => {
       this.index = index;
+      // Before the first refresh: files changed while no daemon ran are changes too (change-impact).
+      trackChanges(index);
       this.freshness = new Freshness(index, (error) => this.recordError(error));
       const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
       this.cacheWriter = writer;
@@ -257,9 +260,12 @@ export class DaemonServer {
         return { pid: process.pid };
       case 'notify':
         return this.notify(request.paths, request.cwd);
-      case 'warm':
+      case 'warm': {
         // One writer for the cache: a warm asked for while the daemon runs is the daemon's own.
-        return { ...(await (await this.freshIndex()).sync()), daemon_pid: process.pid } satisfies WarmResult;
+        const index = await this.freshIndex();
+        const { warmSearchIndex } = await import('../search/semantic/for-index.js');
+        return { ...(await warmSearchIndex(index, await index.sync())), daemon_pid: process.pid } satisfies WarmResult;
+      }
       case 'query': {
         const handler = queryHandler(request.name);
         if (!handler) throw new TldrError(`unknown query ${request.name}`, 'see tldr --help', 2);

@@ -5,6 +5,7 @@ import { archInject } from './arch-inject.js';
 import { editInject } from './edit-inject.js';
 import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
+import { importValidator } from './import-validator.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
 import { signatureHelper } from './signature-helper.js';
@@ -21,6 +22,7 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'subagent-start': subagentStart,
   'signature-helper': signatureHelper,
   'edit-inject': editInject,
+  'import-validator': importValidator,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {

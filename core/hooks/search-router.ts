@@ -1,8 +1,9 @@
 // search-router. PreToolUse · Bash (grep, rg, git grep, ag, ack, ugrep, find) and Grep/Glob
 // (older clients): reads the search with a shell-words parser; for a pattern that names a
 // definition, a call, a project symbol or a few words of natural language, adds tldr's
-// structural/semantic hits (`file:line  symbol  signature`) as context and lets the search run.
-// A literal that ripgrep serves well, and any command it does not fully follow, are left alone.
+// structural/semantic hits from tldr search (`file:line  symbol  signature`) as context and lets
+// the search run. A literal that ripgrep serves well, and any command it does not fully follow, are
+// left alone.
 // PostToolUse on the same calls: remembers which files the search located (from its output), so
 // that read-enforcer serves them in full; tldr's own hits are remembered at PreToolUse.
 import type { ProjectIndex } from '../index/project-index.js';
@@ -14,7 +15,6 @@ import { searchScope } from './shared/search-scope.js';
 import { hookSearch, type HookSearchResult } from './shared/search-tier.js';
 import type { SearchRecord } from './session.js';
 import { parseSearchCommand, type SearchRequest } from './text/search-command.js';
-import { classifyPattern, type PatternKind } from './text/search-pattern.js';
 
 const HIT_LIMIT = 8;
 /** A search that located more files than this did not locate any one of them. */
@@ -49,19 +49,6 @@ function requestOf(input: HookInput, cwd: string): SearchRequest | undefined {
   };
 }
 
-/** One kind for all the patterns of a search (several `-e` patterns must all be names). */
-function patternKind(request: SearchRequest): PatternKind {
-  const kinds = request.patterns.map((pattern) => classifyPattern(pattern, request.fixed));
-  if (kinds.length === 1) return kinds[0];
-  const names: string[] = [];
-  for (const kind of kinds) {
-    if (kind.kind === 'identifier') names.push(...kind.names);
-    else if (kind.kind === 'definition' || kind.kind === 'call') names.push(kind.name);
-    else return { kind: 'literal' };
-  }
-  return { kind: 'identifier', names };
-}
-
 function render(pattern: string, result: HookSearchResult): string {
   const what = result.tier === 'semantic'
     ? `definitions whose names match the words of \`${oneLine(pattern, 60)}\` (tldr's semantic hits)`
@@ -83,13 +70,13 @@ function locatedFiles(result: HookSearchResult): SearchRecord['files'] {
 
 async function beforeSearch(input: HookInput, services: HookServices, request: SearchRequest): Promise<HookOutput> {
   if (request.tool === 'find') return NO_ANSWER;
-  const kind = patternKind(request);
-  if (kind.kind === 'literal') return NO_ANSWER;
   const scope = searchScope(services.root, request);
   const graph = scope && await readyGraph(services);
   if (!scope || !graph) return NO_ANSWER;
   const index: ProjectIndex = await services.index();
-  const result = hookSearch(index, graph, kind, scope, HIT_LIMIT);
+  const result = await hookSearch(index, graph, {
+    patterns: request.patterns, fixed: request.fixed, path: scope.path, globs: request.globs, inScope: scope.accept, limit: HIT_LIMIT,
+  });
   if (!result) return NO_ANSWER;
   if (input.session_id) {
     services.session(input.session_id).recordSearch({ at: Date.now(), pattern: request.patterns.join(' '), files: locatedFiles(result) });

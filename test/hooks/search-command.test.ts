@@ -1,7 +1,7 @@
 // Reading search command lines: what each tool's options mean, and everything left alone.
 import { describe, expect, it } from 'vitest';
 import { parseSearchCommand } from '../../dist/core/hooks/text/search-command.js';
-import { classifyPattern } from '../../dist/core/hooks/text/search-pattern.js';
+import { readThroughRegex } from '../../dist/core/hooks/text/search-pattern.js';
 import { shellSegments } from '../../dist/core/hooks/text/shell.js';
 
 const CWD = '/p';
@@ -78,25 +78,16 @@ describe('shellSegments', () => {
   });
 });
 
-describe('classifyPattern', () => {
-  it('tells definitions, calls, names and natural language from literals', () => {
-    expect(classifyPattern('def read_config', false)).toEqual({ kind: 'definition', name: 'read_config' });
-    expect(classifyPattern('^\\s*export (async )?function\\s+mergeMap', false)).toEqual({ kind: 'literal' });
-    expect(classifyPattern('^\\s*export async function\\s+mergeMap\\b', false)).toEqual({ kind: 'definition', name: 'mergeMap' });
-    expect(classifyPattern('func (s *Server) Start(', false)).toEqual({ kind: 'definition', name: 'Start' });
-    expect(classifyPattern('class Greeter', true)).toEqual({ kind: 'definition', name: 'Greeter' });
-    expect(classifyPattern('pub fn parse_args', false)).toEqual({ kind: 'definition', name: 'parse_args' });
-    expect(classifyPattern('formatName\\(', false)).toEqual({ kind: 'call', name: 'formatName' });
-    expect(classifyPattern('formatName(', true)).toEqual({ kind: 'call', name: 'formatName' });
-    expect(classifyPattern('\\bGreeter\\b', false)).toEqual({ kind: 'identifier', names: ['Greeter'] });
-    expect(classifyPattern('Greeter.greet', true)).toEqual({ kind: 'identifier', names: ['Greeter.greet'] });
-    expect(classifyPattern('net::Server', false)).toEqual({ kind: 'identifier', names: ['net::Server'] });
-    expect(classifyPattern('greet|formatName', false)).toEqual({ kind: 'identifier', names: ['greet', 'formatName'] });
-    expect(classifyPattern('retry.*backoff', false)).toEqual({ kind: 'words', words: ['retry', 'backoff'] });
-    expect(classifyPattern('read config', false)).toEqual({ kind: 'words', words: ['read', 'config'] });
-    expect(classifyPattern('def ', false)).toEqual({ kind: 'literal' });
-    expect(classifyPattern('TODO:', false)).toEqual({ kind: 'literal' });
-    expect(classifyPattern('[0-9]+ms', false)).toEqual({ kind: 'literal' });
-    expect(classifyPattern('connection refused: %s', true)).toEqual({ kind: 'literal' });
+describe('readThroughRegex', () => {
+  it('reads regex that only spaces or anchors words as text, and refuses real regex', () => {
+    expect(readThroughRegex('def\\s+read_config')).toBe('def read_config');
+    expect(readThroughRegex('^\\s*export async function\\s+mergeMap\\b')).toBe('export async function mergeMap');
+    expect(readThroughRegex('formatName\\(')).toBe('formatName(');
+    expect(readThroughRegex('\\bGreeter\\b')).toBe('Greeter');
+    expect(readThroughRegex('retry.*backoff')).toBe('retry backoff');
+    expect(readThroughRegex('func (s \\*Server) Start')).toBe('func (s *Server) Start');
+    expect(readThroughRegex('^\\s*export (async )?function')).toBeUndefined();
+    expect(readThroughRegex('[0-9]+ms')).toBeUndefined();
+    expect(readThroughRegex('foo|bar')).toBeUndefined();
   });
 });

@@ -19,7 +19,11 @@ const TYPES: Record<string, LanguageId[]> = {
   scala: ['scala'], lua: ['lua'], sh: ['bash'], shell: ['bash'], bash: ['bash'],
 };
 
-export type Scope = (file: string) => boolean;
+export interface Scope {
+  accept: (file: string) => boolean;
+  /** The one project directory searched, when the search names a single directory. */
+  path?: string;
+}
 
 export function searchScope(root: string, request: SearchRequest): Scope | undefined {
   const prefixes: string[] = [];
@@ -46,11 +50,13 @@ export function searchScope(root: string, request: SearchRequest): Scope | undef
     if (known.some((list) => list === undefined)) return undefined;
     languages = new Set(known.flat());
   }
-  return (file) => {
+  const accept = (file: string) => {
     if (!prefixes.some((prefix) => prefix === '' || file === prefix || (prefix.endsWith('/') && file.startsWith(prefix)))) return false;
     if (include && !include.ignores(file)) return false;
     if (exclude?.ignores(file)) return false;
     if (languages && !languages.has(languageForPath(file)?.id as LanguageId)) return false;
     return true;
   };
+  const single = prefixes.length === 1 && prefixes[0].endsWith('/') ? prefixes[0].slice(0, -1) : undefined;
+  return single === undefined ? { accept } : { accept, path: single };
 }

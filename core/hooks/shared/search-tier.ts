@@ -1,12 +1,17 @@
-// The search tiers as the hooks use them (DESIGN §7): structural hits for definition-shaped and
-// identifier patterns, semantic hits for a few words of natural language, nothing for a literal
-// (ripgrep serves it). This is the one seam between the hooks and search: until core/search lands
-// (branch `search`) both tiers are answered from the call graph's symbol table — names exactly,
-// natural language by the words definition names are made of.
-import type { CallGraph, Definition } from '../../graph/call-graph.js';
+// The search tiers as search-router uses them (DESIGN §7), over tldr's search (core/search): the
+// pattern a search command was given, read through the regex syntax that only spaces or anchors
+// its words, is classified by search's own table; definition-shaped patterns get the structural
+// tier's definitions, natural language the semantic tier's ranked definitions, and a literal
+// nothing (ripgrep serves it, and the command runs anyway). A bare identifier — a literal to the
+// classifier — gets its definitions when the project has some: where it is defined is what a grep
+// for a name rarely shows first. This module is the one seam between the hooks and search.
+import type { CallGraph } from '../../graph/call-graph.js';
 import type { ProjectIndex } from '../../index/project-index.js';
-import type { PatternKind } from '../text/search-pattern.js';
-import { nameWords, stem } from '../text/words.js';
+import { classifyQuery } from '../../search/classify.js';
+import { searchProject } from '../../search/search.js';
+import type { SearchHit } from '../../search/types.js';
+import { family, terms } from '../../search/semantic/terms.js';
+import { readThroughRegex } from '../text/search-pattern.js';
 
 export type HookTier = 'structural' | 'semantic';
 
@@ -27,127 +32,84 @@ export interface HookSearchResult {
   more: number;
 }
 
-function hit(def: Definition, tier: HookTier): HookSearchHit {
-  return { file: def.file, line: def.line, end_line: def.end_line, symbol: def.qualified_name, signature: def.signature, tier };
+export interface HookSearchQuery {
+  /** Patterns as the command gave them (several `-e`). */
+  patterns: string[];
+  /** Fixed strings (`-F`): no regex to read through. */
+  fixed: boolean;
+  /** The project-relative directory searched, when it is one. */
+  path?: string;
+  /** File-name globs (gitignore syntax, `!` excludes). */
+  globs: string[];
+  inScope: (file: string) => boolean;
+  limit: number;
 }
 
-/** Definitions by a simple or qualified name (`Repo.save`, `net::Server`, `Foo#bar`), bodies before declarations. */
-export function definitionsNamed(graph: CallGraph, name: string): Definition[] {
-  const dotted = name.replace(/::|#|->/g, '.');
-  let found = graph.definitions(dotted);
-  if (found.length === 0 && dotted.includes('.')) {
-    // `Outer.Inner.method` written partly, or `module.function` (`json.loads`, `util.helper`).
-    const last = dotted.slice(dotted.lastIndexOf('.') + 1);
-    const owner = dotted.slice(0, dotted.lastIndexOf('.'));
-    found = graph.definitions(last).filter((def) => def.qualified_name.endsWith(`.${dotted}`)
-      || (def.qualified_name === last && segmentEnd(moduleName(def.file), owner)));
+const IDENT = /^[A-Za-z_$][\w$]*$/;
+/** Semantic hits scoring below this share of the best are not worth the context. */
+const SEMANTIC_RELATIVE_SCORE = 0.5;
+/** Structural scores below this are prefix completions, not the name searched. */
+const STRUCTURAL_MIN_SCORE = 0.9;
+
+/** The query text of a pattern, or the identifiers of an alternation (`foo|bar`); undefined when regex syntax remains. */
+function queries(pattern: string, fixed: boolean): string[] | undefined {
+  if (!fixed) {
+    const alternatives = pattern.replace(/^\\?\(|\\?\)$/g, '').split(/\\?\|/);
+    if (alternatives.length > 1) return alternatives.every((part) => IDENT.test(part)) ? alternatives : undefined;
   }
-  return distinct(found).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const text = fixed ? pattern.trim().replace(/\s+/g, ' ') : readThroughRegex(pattern);
+  return text ? [text] : undefined;
 }
 
-/** A file's module name: `pkg/json/__init__.py` → `pkg.json`, `src/util/index.ts` → `src.util`. */
-function moduleName(file: string): string {
-  return file.replace(/\.[^./]+$/, '').replace(/\/(?:__init__|index|mod)$/, '').replaceAll('/', '.');
+/** The definition a hit is, with its range; undefined for a call site or a line inside a body. */
+function asDefinition(graph: CallGraph, hit: SearchHit, tier: HookTier): HookSearchHit | undefined {
+  if (!hit.symbol) return undefined;
+  const def = graph.definitions(hit.symbol).find((d) => d.file === hit.file && (d.line === hit.line || d.record.decorated_line === hit.line));
+  return def && { file: def.file, line: def.line, end_line: def.end_line, symbol: def.qualified_name, signature: def.signature, tier };
 }
 
-function segmentEnd(name: string, suffix: string): boolean {
-  return name === suffix || name.endsWith(`.${suffix}`);
-}
-
-/** One definition per file and qualified name (overloads are one), the one with a body when there is one; order kept. */
-export function distinct(defs: Definition[]): Definition[] {
-  const declared = (def: Definition) => (def.record as { is_declaration?: boolean }).is_declaration === true;
-  const chosen = new Map<string, Definition>();
-  for (const def of defs) {
-    const key = `${def.file}#${def.qualified_name}`;
-    const existing = chosen.get(key);
-    if (!existing || (declared(existing) && !declared(def))) chosen.set(key, def);
+async function tierHits(index: ProjectIndex, graph: CallGraph, text: string, query: HookSearchQuery): Promise<{ tier: HookTier; hits: HookSearchHit[] } | undefined> {
+  const verdict = classifyQuery(text);
+  let tier: HookTier;
+  if (verdict.tier === 'literal') {
+    if (!IDENT.test(text) || graph.definitions(text).length === 0) return undefined;
+    tier = 'structural';
+  } else if (verdict.tier === 'structural' && verdict.shape.kind === 'pattern') {
+    return undefined;
+  } else {
+    tier = verdict.tier;
   }
-  const kept = new Set(chosen.values());
-  return defs.filter((def) => kept.has(def));
+  const result = await searchProject(index, { query: text, tier, limit: query.limit * 4, path: query.path, glob: query.globs.length > 0 ? query.globs : undefined });
+  const top = result.hits[0]?.score ?? 0;
+  const words = new Set(terms(text).map(family));
+  // A semantic hit is shown when its name says what the words do: a grep is after text in the code.
+  const named = (hit: SearchHit) => hit.symbol !== null && terms(hit.symbol).some((word) => words.has(family(word)));
+  const kept = result.hits.filter((hit) => tier === 'structural' ? hit.score >= STRUCTURAL_MIN_SCORE : hit.score >= top * SEMANTIC_RELATIVE_SCORE && named(hit));
+  return { tier, hits: kept.map((hit) => asDefinition(graph, hit, tier)).filter((hit): hit is HookSearchHit => hit !== undefined) };
 }
 
-/** Stemmed name word → definitions whose name holds it; rebuilt after any record change. */
-interface WordIndex {
-  words: Map<string, Definition[]>;
-}
-
-const wordIndexes = new WeakMap<ProjectIndex, { graph: CallGraph; index: WordIndex }>();
-
-function wordIndex(index: ProjectIndex, graph: CallGraph): WordIndex {
-  const cached = wordIndexes.get(index);
-  if (cached && cached.graph === graph) return cached.index;
-  const words = new Map<string, Definition[]>();
-  for (const path of graph.paths()) {
-    for (const def of graph.definitionsIn(path)) {
-      if (def.name.startsWith('<')) continue;
-      for (const word of new Set(nameWords(def.name).map(stem))) {
-        if (word.length < 2) continue;
-        const list = words.get(word);
-        if (list) list.push(def);
-        else words.set(word, [def]);
-      }
-    }
-  }
-  const built = { words };
-  wordIndexes.set(index, { graph, index: built });
-  const stop = index.onChange(() => {
-    wordIndexes.delete(index);
-    stop();
-  });
-  return built;
-}
-
-/** Definitions whose name words meet the query words (a stem equal, or one a ≥ 4-letter prefix of the other). */
-function byWords(index: ProjectIndex, graph: CallGraph, words: string[]): Definition[] {
-  const table = wordIndex(index, graph);
-  const wanted = [...new Set(words.map(stem))].filter((word) => word.length >= 3);
-  if (wanted.length < 2) return [];
-  const scores = new Map<Definition, number>();
-  for (const query of wanted) {
-    const matched = new Set<Definition>();
-    for (const [word, defs] of table.words) {
-      const meets = word === query || (Math.min(word.length, query.length) >= 4 && (word.startsWith(query) || query.startsWith(word)));
-      if (meets) for (const def of defs) matched.add(def);
-    }
-    for (const def of matched) scores.set(def, (scores.get(def) ?? 0) + 1);
-  }
-  // Every word for two or three of them; all but one beyond.
-  const needed = wanted.length <= 3 ? wanted.length : wanted.length - 1;
-  return distinct([...scores].filter(([, score]) => score >= needed)
-    .sort((a, b) => b[1] - a[1] || a[0].name.length - b[0].name.length || a[0].file.localeCompare(b[0].file) || a[0].line - b[0].line)
-    .map(([def]) => def));
-}
-
-/**
- * The hits a pattern gets from tldr, within `inScope` files, best first; undefined for a literal
- * or when nothing was found.
- */
-export function hookSearch(
-  index: ProjectIndex,
-  graph: CallGraph,
-  pattern: PatternKind,
-  inScope: (file: string) => boolean,
-  limit: number,
-): HookSearchResult | undefined {
+/** tldr's hits for a search command's patterns, within its scope, best first; undefined for a literal or when nothing was found. */
+export async function hookSearch(index: ProjectIndex, graph: CallGraph, query: HookSearchQuery): Promise<HookSearchResult | undefined> {
+  const texts = query.patterns.map((pattern) => queries(pattern, query.fixed));
+  if (texts.length === 0 || texts.some((list) => list === undefined)) return undefined;
+  const all = texts.flat() as string[];
+  // Several patterns are answered only when each is a name.
+  if (all.length > 1 && !all.every((text) => IDENT.test(text))) return undefined;
   let tier: HookTier = 'structural';
-  let defs: Definition[];
-  switch (pattern.kind) {
-    case 'definition':
-    case 'call':
-      defs = definitionsNamed(graph, pattern.name);
-      break;
-    case 'identifier':
-      defs = pattern.names.flatMap((name) => definitionsNamed(graph, name));
-      break;
-    case 'words':
-      tier = 'semantic';
-      defs = byWords(index, graph, pattern.words);
-      break;
-    default:
-      return undefined;
+  const hits: HookSearchHit[] = [];
+  for (const text of all) {
+    const found = await tierHits(index, graph, text, query);
+    if (!found) continue;
+    tier = found.tier;
+    hits.push(...found.hits);
   }
-  const scoped = defs.filter((def) => inScope(def.file));
+  const seen = new Set<string>();
+  const scoped = hits.filter((hit) => {
+    const key = `${hit.file}#${hit.symbol}`;
+    if (seen.has(key) || !query.inScope(hit.file)) return false;
+    seen.add(key);
+    return true;
+  });
   if (scoped.length === 0) return undefined;
-  return { tier, hits: scoped.slice(0, limit).map((def) => hit(def, tier)), more: Math.max(0, scoped.length - limit) };
+  return { tier, hits: scoped.slice(0, query.limit), more: Math.max(0, scoped.length - query.limit) };
 }

@@ -3,7 +3,7 @@
 // narrow an ambiguous name to the definitions in them.
 import type { CallGraph, Definition } from '../../graph/call-graph.js';
 import { findMentions, isStrong, type MentionHow } from '../text/mentions.js';
-import { definitionsNamed } from './search-tier.js';
+import { definitionsNamed } from './definitions.js';
 
 export interface FoundSymbol {
   /** As the text wrote it (normalised: `Repo.save`). */
