@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { RunResult } from '../core/daemon/protocol.js';
 import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from '../core/daemon/wire.cjs';
 import { findProjectRoot } from '../core/project/find-root.cjs';
-import { MAX_HOOK_INPUT_BYTES } from '../core/hooks/limits.cjs';
+import { HOOK_REPLY_TIMEOUT_MS, MAX_HOOK_INPUT_BYTES } from '../core/hooks/limits.cjs';
 import { readStdin } from './stdin.cjs';
 
 /** Commands whose call starts a missing daemon in the background (answered in-process meanwhile). */
@@ -34,7 +34,7 @@ export async function answerFromDaemon(argv: string[]): Promise<number | undefin
   if (hook && stdin !== undefined && stdin.length > MAX_HOOK_INPUT_BYTES) return answerNothing();
   let reply;
   try {
-    reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd, stdin }, replyTimeoutMs());
+    reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd, stdin }, hook ? HOOK_REPLY_TIMEOUT_MS : replyTimeoutMs());
   } catch (error) {
     if (!(error instanceof DaemonUnavailable)) throw error;
     if (AUTO_START_COMMANDS.has(argv[0])) {

@@ -124,8 +124,8 @@ function handlerFactory(options: InstallOptions, http: HttpHookConfig | undefine
   return (spec, filter) => {
     const base = http && !spec.commandOnly
       ? { type: 'http', url: `http://127.0.0.1:${http.port}/hooks/${spec.name}`, headers: { [TOKEN_HEADER]: http.token } }
-      : { type: 'command', command: `${prefix} hook ${spec.name}`, ...(spec.async ? { async: true } : {}) };
-    return { ...base, timeout: spec.timeoutSec, ...(filter === undefined ? {} : { if: filter }) };
+      : { type: 'command', command: `${prefix} hook ${spec.name}` };
+    return { ...base, timeout: spec.timeoutSec, ...(spec.async ? { async: true } : {}), ...(filter === undefined ? {} : { if: filter }) };
   };
 }
 

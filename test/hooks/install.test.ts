@@ -54,6 +54,7 @@ describe('install (local scope, http)', () => {
     const { port, token } = tokenFile(root);
     for (const { name, handler, transport } of handlers) {
       expect(handler.timeout).toBe(HOOK_CATALOG[name].timeoutSec);
+      expect(handler.async, name).toBe(name === 'edit-notify' ? true : undefined);
       if (name === 'session-start') {
         expect(transport).toBe('command');
         expect(handler.command).toMatch(/ hook session-start$/);
