@@ -2,13 +2,14 @@
 // install/uninstall while the daemon runs), a taken port does not kill the daemon, `tldr hook`
 // answers through the daemon's runtime and, with no daemon, prints {} and starts one; bad stdin of
 // every kind answers {} with exit 0; session-start gives the cached overview before the daemon is up.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { daemonPaths } from '../../dist/core/daemon/wire.cjs';
+import { ensureRuntimeDir } from '../../dist/core/daemon/paths.js';
 import { CLI, alive, cleanupProjects, cli, cliEnv, daemonProcesses, lockPid, makeProject, waitFor } from '../daemon/helpers.js';
 
 afterAll(cleanupProjects);
@@ -32,6 +33,20 @@ function payload(name: string, root: string, toolUseId?: string): string {
 function hook(name: string, root: string, input: string | Buffer, extraEnv: Record<string, string> = {}) {
   const run = spawnSync(process.execPath, [BIN, 'hook', name], { cwd: root, input, env: cliEnv(extraEnv), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
+}
+
+/** `hook` without blocking this process (a stand-in daemon here must keep its event loop). */
+function hookAsync(name: string, root: string, input: string): Promise<{ stdout: string; stderr: string; status: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'hook', name], { cwd: root, env: cliEnv() });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ stdout, stderr, status }));
+    child.stdin.end(input);
+  });
 }
 
 function post(port: number, token: string, name: string, body: string): Promise<{ status: number; body: string }> {
@@ -137,6 +152,33 @@ describe('tldr hook without a daemon', () => {
     await waitFor(() => status(project.root).running === true, 'the daemon to answer');
     hook('read-enforcer', project.root, payload('PreToolUse-Read', project.root, 'second'));
     expect(status(project.root).hooks.recent.map((call: { transport: string }) => call.transport)).toEqual(['command']);
+  });
+
+  it('prints {} after at most a few seconds when the daemon accepts but does not answer', async () => {
+    const project = makeProject(SOURCE);
+    const paths = daemonPaths(project.root);
+    ensureRuntimeDir(paths.dir);
+    // A live process in the lock: a daemon busy starting, which the hook must not start again.
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'daemon'], { stdio: 'ignore' });
+    writeFileSync(paths.lock, `${holder.pid}\n`);
+    const accepted = new Set<import('node:net').Socket>();
+    const mute = createServer((socket) => {
+      accepted.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => mute.listen(paths.socket, resolve));
+    try {
+      const started = performance.now();
+      const run = await hookAsync('read-enforcer', project.root, payload('PreToolUse-Read', project.root));
+      expect(run).toEqual({ stdout: '{}\n', stderr: '', status: 0 });
+      // HOOK_REPLY_TIMEOUT_MS (3 s), far below Claude Code's 5 s timeout for the hook.
+      expect(performance.now() - started).toBeLessThan(4900);
+    } finally {
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => mute.close(resolve));
+      holder.kill();
+      rmSync(paths.lock, { force: true });
+    }
   });
 
   it('session-start gives the overview the last session cached, marked as such, else {}', () => {
