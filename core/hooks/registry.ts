@@ -6,6 +6,7 @@ import { editInject } from './edit-inject.js';
 import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
 import { importValidator } from './import-validator.js';
+import { postEditDiagnostics } from './post-edit-diagnostics.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
 import { signatureHelper } from './signature-helper.js';
@@ -23,6 +24,7 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'signature-helper': signatureHelper,
   'edit-inject': editInject,
   'import-validator': importValidator,
+  'post-edit-diagnostics': postEditDiagnostics,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
