@@ -3,6 +3,7 @@
 import type { HookName, HookRun } from './contract.js';
 import { archInject } from './arch-inject.js';
 import { editInject } from './edit-inject.js';
+import { editRecovery } from './edit-recovery.js';
 import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
 import { importValidator } from './import-validator.js';
@@ -25,6 +26,7 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'edit-inject': editInject,
   'import-validator': importValidator,
   'post-edit-diagnostics': postEditDiagnostics,
+  'edit-recovery': editRecovery,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
