@@ -13,6 +13,7 @@ import { searchRouter } from './search-router.js';
 import { signatureHelper } from './signature-helper.js';
 import { subagentStart } from './subagent-start.js';
 import { tldrInject } from './tldr-inject.js';
+import { transcriptSafeguard } from './transcript-safeguard.js';
 
 const RUNS: Partial<Record<HookName, HookRun>> = {
   'read-enforcer': readEnforcer,
@@ -27,6 +28,7 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'import-validator': importValidator,
   'post-edit-diagnostics': postEditDiagnostics,
   'edit-recovery': editRecovery,
+  'transcript-safeguard': transcriptSafeguard,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
