@@ -10,12 +10,14 @@ import { importValidator } from './import-validator.js';
 import { postEditDiagnostics } from './post-edit-diagnostics.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
+import { sessionStart } from './session-start.js';
 import { signatureHelper } from './signature-helper.js';
 import { subagentStart } from './subagent-start.js';
 import { tldrInject } from './tldr-inject.js';
 import { transcriptSafeguard } from './transcript-safeguard.js';
 
 const RUNS: Partial<Record<HookName, HookRun>> = {
+  'session-start': sessionStart,
   'read-enforcer': readEnforcer,
   'search-router': searchRouter,
   'edit-notify': editNotify,
