@@ -5,7 +5,7 @@
 import type { CallGraph } from '../graph/call-graph.js';
 import { transitiveCallers, type Caller } from '../graph/callers.js';
 import { NO_ANSWER, withContext, type HookRun } from './contract.js';
-import { fitLines } from './shared/answer.js';
+import { fitLines, plural } from './shared/answer.js';
 import { readyGraph } from './shared/graph.js';
 import { symbolsInText, type FoundSymbol } from './shared/symbols-in-text.js';
 
@@ -16,10 +16,6 @@ const MAX_DEFINITIONS = 3;
 const LISTED_CALLERS = 12;
 /** Depth 3 only while the callers stay this few. */
 const DEEP_LIMIT = 30;
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 export function asksToRefactor(prompt: string): boolean {
   return REFACTOR_WORDING.test(prompt);

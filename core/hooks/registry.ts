@@ -3,16 +3,21 @@
 import type { HookName, HookRun } from './contract.js';
 import { archInject } from './arch-inject.js';
 import { editInject } from './edit-inject.js';
+import { editRecovery } from './edit-recovery.js';
 import { editNotify } from './edit-notify.js';
 import { impactRefactor } from './impact-refactor.js';
 import { importValidator } from './import-validator.js';
+import { postEditDiagnostics } from './post-edit-diagnostics.js';
 import { readEnforcer } from './read-enforcer.js';
 import { searchRouter } from './search-router.js';
+import { sessionStart } from './session-start.js';
 import { signatureHelper } from './signature-helper.js';
 import { subagentStart } from './subagent-start.js';
 import { tldrInject } from './tldr-inject.js';
+import { transcriptSafeguard } from './transcript-safeguard.js';
 
 const RUNS: Partial<Record<HookName, HookRun>> = {
+  'session-start': sessionStart,
   'read-enforcer': readEnforcer,
   'search-router': searchRouter,
   'edit-notify': editNotify,
@@ -23,6 +28,9 @@ const RUNS: Partial<Record<HookName, HookRun>> = {
   'signature-helper': signatureHelper,
   'edit-inject': editInject,
   'import-validator': importValidator,
+  'post-edit-diagnostics': postEditDiagnostics,
+  'edit-recovery': editRecovery,
+  'transcript-safeguard': transcriptSafeguard,
 };
 
 export function hookRun(name: HookName): HookRun | undefined {
