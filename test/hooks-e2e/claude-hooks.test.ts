@@ -10,8 +10,6 @@ import { runClaude } from '../../dist/test/real-client/claude.js';
 import { conversationText, toolExchanges, type ToolExchange } from '../../dist/test/real-client/conversation.js';
 import { FIXTURE_FILES as F } from '../../dist/test/real-client/fixture-project.js';
 import { hookedProject, type HookedProject } from '../../dist/test/real-client/hooked-project.js';
-import { hookRun } from '../../dist/core/hooks/registry.js';
-import type { HookName } from '../../dist/core/hooks/contract.js';
 import { DEBUG_AGENT, PLAN_AGENT, WRITTEN, comparable, hookContext, runSession, subAgentContext, subAgentFirstTurn, type SessionRun } from './session.js';
 
 const TIMEOUT = 180_000;
@@ -35,9 +33,6 @@ beforeAll(async () => {
 afterAll(() => {
   for (const project of projects) project.remove();
 });
-
-/** Runs `check` only once the behaviour is registered (the behaviours land hook by hook). */
-const withBehaviour = (name: HookName) => it.skipIf(!hookRun(name));
 
 const byTool = (session: SessionRun, name: string) => session.exchanges.filter((exchange) => exchange.name === name);
 const reads = (session: SessionRun, path: string, root: string) => byTool(session, 'Read').filter((exchange) => (exchange.input as { file_path: string }).file_path === `${root}/${path}`);
@@ -118,7 +113,7 @@ for (const transport of ['http', 'command'] as const) {
       expect(comparable(session.exchanges[1], project.root).hooks).toBe('');
     });
 
-    withBehaviour('session-start')('session-start: the model starts with the project overview', () => {
+    it('session-start: the model starts with the project overview', () => {
       const text = conversationText(get().session.requests[0]);
       const context = text.slice(text.indexOf('SessionStart hook additional context: '));
       expect(context).toMatch(/^SessionStart hook additional context: /);
@@ -126,7 +121,7 @@ for (const transport of ['http', 'command'] as const) {
       expect(context).toMatch(/Python/);
     });
 
-    withBehaviour('read-enforcer')('read-enforcer: a large file becomes its head plus the summary, and the second Read returns it whole', () => {
+    it('read-enforcer: a large file becomes its head plus the summary, and the second Read returns it whole', () => {
       const { session, project } = get();
       const [summarised, again] = reads(session, F.observable, project.root);
       const lines = project.lines(F.observable);
@@ -147,7 +142,7 @@ for (const transport of ['http', 'command'] as const) {
       expect(hookContext(python)).toContain('JSONEncoder');
     });
 
-    withBehaviour('search-router')('search-router: the grep gets tldr\'s hits, and the file it located is then read in full', () => {
+    it('search-router: the grep gets tldr\'s hits, and the file it located is then read in full', () => {
       const { session, project } = get();
       const grep = byTool(session, 'Bash')[0];
       expect(comparable(grep, project.root).result).toBe(comparable(byTool(reference, 'Bash')[0], referenceRoot).result);
@@ -156,31 +151,31 @@ for (const transport of ['http', 'command'] as const) {
       expect(located.result).toBe(reads(reference, F.subscriber, referenceRoot)[0].result);
     });
 
-    withBehaviour('tldr-inject')('tldr-inject: the debugging sub-agent\'s first request carries tldr\'s analysis of the code it names', () => {
+    it('tldr-inject: the debugging sub-agent\'s first request carries tldr\'s analysis of the code it names', () => {
       const context = subAgentContext(get().session, DEBUG_AGENT);
       expect(context).toMatch(/Subscriber\.error\s+src\/internal\/Subscriber\.ts:\d+-\d+/);
       expect(context).toMatch(/called by: [\s\S]*Subscriber\._error/);
       expect(context).toMatch(/Subscriber\.complete\s+src\/internal\/Subscriber\.ts:\d+/);
     });
 
-    withBehaviour('arch-inject')('arch-inject: the planning sub-agent gets the layers of the code it names', () => {
+    it('arch-inject: the planning sub-agent gets the layers of the code it names', () => {
       const context = subAgentContext(get().session, PLAN_AGENT);
       expect(context).toMatch(/layer/i);
       expect(context).toMatch(/src\/internal\/scheduler/);
     });
 
-    withBehaviour('subagent-start')('subagent-start: a sub-agent hears which files the session touched, newest first', () => {
+    it('subagent-start: a sub-agent hears which files the session touched, newest first', () => {
       const context = subAgentContext(get().session, DEBUG_AGENT);
       expect(context).toMatch(/^SubagentStart hook additional context: [\s\S]*py\/json\/encoder\.py[\s\S]*src\/internal\/Observable\.ts/);
     });
 
-    withBehaviour('edit-inject')('edit-inject: an Edit of a file not read gets its structure', () => {
+    it('edit-inject: an Edit of a file not read gets its structure', () => {
       const edit = byTool(get().session, 'Edit')[0];
       expect(edit.isError).toBe(false);
       expect(hookContext(edit)).toMatch(/PreToolUse:Edit hook additional context: [\s\S]*_throwIfClosed/);
     });
 
-    withBehaviour('signature-helper')('signature-helper: the call with too few arguments is flagged with the real signature', () => {
+    it('signature-helper: the call with too few arguments is flagged with the real signature', () => {
       const context = hookContext(byTool(get().session, 'Edit')[0]);
       // Flagged: one argument where the definition needs two, with the signature it has.
       expect(context).toMatch(/arrRemove\W[^\n]*\b1 argument[^\n]*\b2\b/);
@@ -188,24 +183,24 @@ for (const transport of ['http', 'command'] as const) {
       expect(context).toContain('arr: T[] | undefined | null, item: T');
     });
 
-    withBehaviour('import-validator')('import-validator: the import that resolves to nothing is named', () => {
+    it('import-validator: the import that resolves to nothing is named', () => {
       const write = byTool(get().session, 'Write')[0];
       expect(hookContext(write)).toMatch(/PostToolUse:Write hook additional context: [\s\S]*no_such_module/);
     });
 
-    withBehaviour('post-edit-diagnostics')('post-edit-diagnostics: the syntax error is reported with its line at once', () => {
+    it('post-edit-diagnostics: the syntax error is reported with its line at once', () => {
       const context = hookContext(byTool(get().session, 'Write')[0]);
       // `def broken(:` is line 5.
       expect(context).toMatch(/PostToolUse:Write hook additional context: tldr: py\/json\/extra\.py after this edit has 1 error:\s*L5:\d+ /);
     });
 
-    withBehaviour('edit-notify')('edit-notify: edits reach the daemon at once, with nothing said to the model', () => {
+    it('edit-notify: edits reach the daemon at once, with nothing said to the model', () => {
       const { session, project } = get();
       expect(session.calls.filter((call) => call.hook === 'edit-notify').every((call) => call.outcome === 'nothing')).toBe(true);
       expect(project.tldr('structure', WRITTEN.path, '--json')).toContain('broken');
     });
 
-    withBehaviour('edit-recovery')('edit-recovery: a failed Edit gets the current text of the function it meant', () => {
+    it('edit-recovery: a failed Edit gets the current text of the function it meant', () => {
       const failed = byTool(get().session, 'Edit')[1];
       expect(failed.isError).toBe(true);
       expect(failed.result).toMatch(/String to replace not found/);
@@ -214,12 +209,12 @@ for (const transport of ['http', 'command'] as const) {
       expect(context).toMatch(/PostToolBatch hook additional context: [\s\S]*_throwIfClosed\(\) \{\n\d+\t\s+if \(this\.closed\) \{\n\d+\t\s+arrRemove\(this\.observers\);/);
     });
 
-    withBehaviour('impact-refactor')('impact-refactor: the refactor prompt gets the callers of Observable.pipe', () => {
+    it('impact-refactor: the refactor prompt gets the callers of Observable.pipe', () => {
       const text = conversationText(get().session.requests[0]);
       expect(text).toMatch(/UserPromptSubmit hook additional context: [\s\S]*pipe/);
     });
 
-    withBehaviour('transcript-safeguard')('transcript-safeguard: a sub-agent report that is a raw transcript gets a short summary', () => {
+    it('transcript-safeguard: a sub-agent report that is a raw transcript gets a short summary', () => {
       const agent = byTool(get().session, 'Agent')[0];
       // The dump: 8 lines, 4 Reads of Subscriber.ts by the sub-agent it records.
       expect(hookContext(agent)).toMatch(/PostToolUse:Agent hook additional context: [\s\S]*transcript[\s\S]*Read ×4[\s\S]*src\/internal\/Subscriber\.ts/);
@@ -288,6 +283,6 @@ describe('a session that starts with no daemon running', () => {
     const calls = project.hookCalls();
     expect(calls.some((call) => call.hook === 'session-start')).toBe(false);
     expect(calls.some((call) => call.hook === 'read-enforcer' && call.transport === 'http')).toBe(true);
-    if (hookRun('read-enforcer')) expect(hookContext(session.exchanges[0])).toContain(`tldr: ${F.observable} has`);
+    expect(hookContext(session.exchanges[0])).toContain(`tldr: ${F.observable} has`);
   });
 });
