@@ -90,16 +90,25 @@ function commandTransport(): Metric[] {
   return metrics;
 }
 
-/** Time the runtime spent per http call, from the daemon's own log (arrival → answer). */
+/** Calls per hook for the in-daemon figures (the daemon's log keeps the latest 200). */
+const IN_DAEMON_CALLS = 100;
+
+/** Time the runtime spent on each hook's http calls, from the daemon's own log (arrival → answer). */
 async function inDaemon(): Promise<Metric[]> {
-  const calls = (await status()).hooks?.recent.filter((call) => call.transport === 'http') ?? [];
-  const ms = calls.map((call) => call.ms);
-  const timeouts = calls.filter((call) => call.outcome === 'timeout' || call.outcome === 'failed').length;
-  return [
-    { name: `http: time in the runtime, last ${ms.length} calls p50`, value: percentile(ms, 50), unit: 'ms', max: 2 },
-    { name: '  p99', value: percentile(ms, 99), unit: 'ms', max: 10 },
-    { name: '  calls that timed out or failed', value: timeouts, unit: 'calls', max: 0 },
-  ];
+  const metrics: Metric[] = [];
+  let failed = 0;
+  for (const c of cases) {
+    for (let i = 0; i < IN_DAEMON_CALLS; i++) await post(c.hook, JSON.stringify(c.event(++sequence)));
+    const calls = ((await status()).hooks?.recent ?? []).slice(-IN_DAEMON_CALLS).filter((call) => call.hook === c.hook);
+    failed += calls.filter((call) => call.outcome === 'timeout' || call.outcome === 'failed').length;
+    const ms = calls.map((call) => call.ms);
+    metrics.push(
+      { name: `in the daemon: ${c.hook} p50 (${ms.length} calls)`, value: percentile(ms, 50), unit: 'ms', max: 2 },
+      { name: '  p99', value: percentile(ms, 99), unit: 'ms', max: 10 },
+    );
+  }
+  metrics.push({ name: 'in the daemon: calls that timed out or failed', value: failed, unit: 'calls', max: 0 });
+  return metrics;
 }
 
 /** The first request → the last one of a scripted run, in ms: 30 tool calls and their turns. */
@@ -159,32 +168,49 @@ async function addedPerCall(): Promise<Metric[]> {
   }
 }
 
+/** Definitions the exploration searches for, then reads by the line range the search gave. */
+const ASKED = [
+  { file: 'src/internal/Subscriber.ts', name: 'SafeSubscriber', search: 'grep -rn "class SafeSubscriber" src' },
+  { file: 'py/json/decoder.py', name: 'py_scanstring', search: 'grep -rn "def py_scanstring" py' },
+  { file: 'py/json/encoder.py', name: 'JSONEncoder', search: 'rg -n "class JSONEncoder" py' },
+];
+/** Files an agent reads to learn the code (all ≥ 300 lines), and one small one. */
+const EXPLORED = ['src/internal/Observable.ts', 'src/internal/types.ts', 'py/json/encoder.py', 'py/json/decoder.py', 'py/json/__init__.py', 'src/internal/config.ts'];
+
 /**
- * A scripted exploration of the fixture project: searches for definitions, reads of large files
- * (two of them twice, as an agent insisting does), a small file; the characters and tokens the
- * model receives with tldr's hooks (http) against the same session without them.
+ * A scripted exploration of the fixture project, as an agent learning it does: whole reads of
+ * its large files and a small one, then searches for definitions, each read by the line range
+ * found. The characters and tokens the model receives with tldr's hooks (http) against the same
+ * session without them, and whether what it asked for stayed within reach.
  */
 async function exploration(): Promise<Metric[]> {
   const hooked = await hookedProject('http', 'tldr-bench-explore-');
   try {
-    const steps = (root: string): Step[] => [
-      { tool: 'Bash', input: { command: 'grep -rn "class SafeSubscriber" src', description: 'search' } },
-      { tool: 'Bash', input: { command: 'grep -rn "def py_encode_basestring" py', description: 'search' } },
-      ...['src/internal/Observable.ts', 'src/internal/Subject.ts', 'src/internal/Notification.ts', 'src/internal/types.ts', 'py/json/encoder.py', 'py/json/decoder.py', 'py/json/__init__.py']
-        .map((path) => ({ tool: 'Read', input: { file_path: `${root}/${path}` } })),
-      { tool: 'Read', input: { file_path: `${root}/src/internal/config.ts` } },
-      { tool: 'Read', input: { file_path: `${root}/src/internal/Observable.ts` } },
+    const defs = ASKED.map((asked) => {
+      const structure = JSON.parse(hooked.tldr('structure', asked.file, '--json')) as StructureFile;
+      const def = [...structure.functions, ...structure.classes].find((candidate) => candidate.name === asked.name);
+      if (!def) throw new Error(`${asked.name} not found in ${asked.file}`);
+      return { ...asked, line: def.line, end: def.end_line, signature: def.signature };
+    });
+    const steps: Step[] = [
+      ...EXPLORED.map((path) => ({ tool: 'Read', input: { file_path: hooked.abs(path) } })),
+      ...defs.flatMap((def): Step[] => [
+        { tool: 'Bash', input: { command: def.search, description: 'search' } },
+        { tool: 'Read', input: { file_path: hooked.abs(def.file), offset: def.line, limit: def.end - def.line + 1 } },
+      ]),
       { text: 'done' },
     ];
-    const withHooks = await clientRun(hooked, steps(hooked.root));
+    const withHooks = await clientRun(hooked, steps);
     // The same project, its hooks set aside: the model's view without tldr.
     const settings = join(hooked.root, '.claude', 'settings.local.json');
     renameSync(settings, `${settings}.aside`);
-    const without = await clientRun(hooked, steps(hooked.root)).finally(() => renameSync(`${settings}.aside`, settings));
+    const without = await clientRun(hooked, steps).finally(() => renameSync(`${settings}.aside`, settings));
     const received = (exchanges: ToolExchange[]) => exchanges.map((e) => e.result + e.context.filter((c) => /hook additional context/.test(c)).join('\n'));
     const chars = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 0);
     const hookedTexts = received(withHooks.exchanges);
     const plainTexts = received(without.exchanges);
+    // Each definition asked for: its search and its ranged read showed it (first line of its code).
+    const reached = defs.filter((def) => hookedTexts.some((text) => text.includes(def.signature.split('\n')[0].trim()))).length;
     // Reads of long files that tldr answered with a summary: their tokens against the full file's.
     const summarised = withHooks.exchanges
       .map((exchange, i) => ({ exchange, i }))
@@ -203,13 +229,17 @@ async function exploration(): Promise<Metric[]> {
         if (new RegExp(`\\b${def.line}\\b`).test(hookedTexts[i])) withLine++;
       }
     }
-    const summaryTokens = summarised.reduce((sum, { i }) => sum + countTokens(hookedTexts[i]), 0);
-    const fullTokens = summarised.reduce((sum, { i }) => sum + countTokens(plainTexts[i]), 0);
+    const tokens = (texts: string[]) => summarised.reduce((sum, { i }) => sum + countTokens(texts[i]), 0);
+    const fullTokens = tokens(plainTexts);
+    const summaryTokens = tokens(withHooks.exchanges.map((e) => e.context.filter((c) => /hook additional context/.test(c)).join('\n')));
+    const withHeadTokens = tokens(hookedTexts);
     return [
       { name: `exploration (${withHooks.exchanges.length} tool calls): characters the model receives without hooks`, value: chars(plainTexts), unit: 'chars' },
-      { name: '  with tldr\'s hooks', value: chars(hookedTexts), unit: 'chars' },
+      { name: "  with tldr's hooks", value: chars(hookedTexts), unit: 'chars' },
       { name: '  fewer characters', value: (1 - chars(hookedTexts) / chars(plainTexts)) * 100, unit: '%', min: 70 },
-      { name: `  reads of long files summarised: ${summarised.length}, tokens saved on them`, value: summarised.length > 0 ? (1 - summaryTokens / fullTokens) * 100 : 0, unit: '%', min: 90 },
+      { name: `  definitions searched for and read by range: shown (of ${defs.length})`, value: reached, unit: 'definitions', min: defs.length },
+      { name: `  reads of long files summarised: ${summarised.length}; the summary's tokens against the file's`, value: summarised.length > 0 ? (1 - summaryTokens / fullTokens) * 100 : 0, unit: '%', better: 'higher', min: 90 },
+      { name: '    the summary with the head of the file the Read still shows', value: summarised.length > 0 ? (1 - withHeadTokens / fullTokens) * 100 : 0, unit: '%', better: 'higher' },
       { name: `  definitions of those files named in what the model received (of ${definitions})`, value: definitions > 0 ? (named / definitions) * 100 : 0, unit: '%', min: 100 },
       { name: '  … named with their first line', value: definitions > 0 ? (withLine / definitions) * 100 : 0, unit: '%' },
     ];
