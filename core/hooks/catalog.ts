@@ -13,8 +13,9 @@ export interface HookRegistration {
   matcher?: string;
   /**
    * Permission-rule filters (`Bash(grep *)`): Claude Code starts the hook only for matching calls.
-   * Several filters become several handler entries for the same hook (http hooks with one URL are
-   * deduplicated by Claude Code, so a call matching two filters still reaches tldr once).
+   * Several filters become several handler entries for the same hook. A call matching two of them
+   * (`grep x | rg y`) reaches tldr twice, URL or command alike (measured with 2.1.328): the runtime
+   * answers the second `{}` (same session, event and tool_use_id).
    */
   if?: string[];
 }
