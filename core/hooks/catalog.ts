@@ -13,8 +13,9 @@ export interface HookRegistration {
   matcher?: string;
   /**
    * Permission-rule filters (`Bash(grep *)`): Claude Code starts the hook only for matching calls.
-   * Several filters become several handler entries for the same hook (http hooks with one URL are
-   * deduplicated by Claude Code, so a call matching two filters still reaches tldr once).
+   * Several filters become several handler entries for the same hook. A call matching two of them
+   * (`grep x | rg y`) reaches tldr twice, URL or command alike (measured with 2.1.328): the runtime
+   * answers the second `{}` (same session, event and tool_use_id).
    */
   if?: string[];
 }
@@ -35,6 +36,7 @@ export interface HookSpec {
 const EDITS = 'Edit|Write|MultiEdit';
 const AGENTS = 'Agent|Task';
 const SEARCH_COMMANDS = ['grep', 'egrep', 'fgrep', 'rg', 'git grep', 'ag', 'ack', 'ugrep', 'find'];
+const SEARCH_FILTERS = SEARCH_COMMANDS.map((command) => `Bash(${command} *)`);
 
 export const HOOK_CATALOG: Record<HookName, HookSpec> = {
   'session-start': {
@@ -48,14 +50,20 @@ export const HOOK_CATALOG: Record<HookName, HookSpec> = {
   'search-router': {
     name: 'search-router',
     registrations: [
-      { event: 'PreToolUse', matcher: 'Bash', if: SEARCH_COMMANDS.map((command) => `Bash(${command} *)`) },
+      { event: 'PreToolUse', matcher: 'Bash', if: SEARCH_FILTERS },
       { event: 'PreToolUse', matcher: 'Grep|Glob' },
+      // What the search located (its output), remembered for read-enforcer.
+      { event: 'PostToolUse', matcher: 'Bash', if: SEARCH_FILTERS },
+      { event: 'PostToolUse', matcher: 'Grep|Glob' },
     ],
     budgetMs: 1000,
     timeoutSec: 5,
   },
-  'tldr-inject': { name: 'tldr-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }], budgetMs: 1000, timeoutSec: 5 },
-  'arch-inject': { name: 'arch-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }], budgetMs: 1000, timeoutSec: 5 },
+  // The Agent call's prompt is remembered at PreToolUse and the briefing given at SubagentStart:
+  // the sub-agent never sees the parent's context, and two updatedInput rewrites of one Agent
+  // call race (one is lost) — measured with 2.1.328, test/real-client/README.md.
+  'tldr-inject': { name: 'tldr-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }, { event: 'SubagentStart' }], budgetMs: 1000, timeoutSec: 5 },
+  'arch-inject': { name: 'arch-inject', registrations: [{ event: 'PreToolUse', matcher: AGENTS }, { event: 'SubagentStart' }], budgetMs: 1000, timeoutSec: 5 },
   'subagent-start': { name: 'subagent-start', registrations: [{ event: 'SubagentStart' }], budgetMs: 1000, timeoutSec: 5 },
   'edit-inject': { name: 'edit-inject', registrations: [{ event: 'PreToolUse', matcher: EDITS }], budgetMs: 1000, timeoutSec: 5 },
   'signature-helper': { name: 'signature-helper', registrations: [{ event: 'PreToolUse', matcher: EDITS }], budgetMs: 1000, timeoutSec: 5 },

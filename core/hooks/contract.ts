@@ -106,6 +106,11 @@ export interface HookServices {
   notify(paths: string[]): void;
   /** Milliseconds left before the runtime answers `{}` in this behaviour's place. */
   remainingMs(): number;
+  /**
+   * What the daemon has loaded: the index (records) and the call graph (symbol table, callers,
+   * imports). A behaviour that needs what is not ready yet answers `{}` instead of waiting for it.
+   */
+  readiness(): { index: boolean; callGraph: boolean };
 }
 
 export type HookRun = (input: HookInput, services: HookServices) => Promise<HookOutput>;

@@ -26,7 +26,9 @@ export async function openProjectIndex(root: string, options: IndexOptions = {})
 export async function warmProject(root: string, options: IndexOptions & SyncOptions = {}): Promise<WarmResult> {
   const index = await openProjectIndex(root, options);
   try {
-    return await index.sync(options);
+    const result = await index.sync(options);
+    const { warmSearchIndex } = await import('../search/semantic/for-index.js');
+    return await warmSearchIndex(index, result);
   } finally {
     await index.close();
   }
