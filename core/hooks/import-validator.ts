@@ -53,6 +53,7 @@ interface Check {
   root: string;
   file: string;
   language: string;
+  /** The file's lines, read only for C and C++ (to tell `"…"` includes from `<…>` ones). */
   source: string[];
   graph: CallGraph;
   dirs?: Set<string>;
@@ -141,7 +142,9 @@ export const importValidator: HookRun = async (input, services) => {
   const graph = await readyGraph(services);
   const resolved = graph?.fileGraph(path);
   if (!graph || !resolved) return NO_ANSWER;
-  const check: Check = { root: services.root, file: path, language: record.language, source: (await (await services.index()).source(path)).split('\n'), graph };
+  const quotedIncludes = record.language === 'c' || record.language === 'cpp';
+  const source = quotedIncludes ? (await (await services.index()).source(path)).split('\n') : [];
+  const check: Check = { root: services.root, file: path, language: record.language, source, graph };
   const lines: string[] = [];
   for (const imp of candidates) {
     const targets = resolved.imports.find((r) => r.line === imp.line && r.module === imp.module)?.targets ?? [];
