@@ -60,7 +60,7 @@ export const readEnforcer: HookRun = async (input, services) => {
   }
   const head = headLines(record);
   const sourceTokens = record.source_tokens ?? Math.ceil(record.size / 4);
-  const header = `tldr: ${path} is ${record.line_count} lines; this Read shows 1-${head}. Every definition below (\`Lstart-end signature\` or \`name line\`): Read one with offset and limit; Read the whole file again for all of it.`;
+  const header = `tldr: ${path} has ${record.line_count} lines; this Read shows 1-${head}. Every definition below (\`Lstart-end signature\` or \`name line\`): Read one with offset and limit; Read the whole file again for all of it.`;
   // The header counts against the summary's budget: together they stay within DESIGN §8's 10 %.
   const summary = renderSummary(record, Math.min(summaryBudget(record), SUMMARY_MAX_TOKENS) - estimateTokens(header));
   // The head costs about its share of the file's lines.
