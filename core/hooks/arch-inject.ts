@@ -34,7 +34,8 @@ function modulesNamed(arch: ArchResult, text: string): string[] {
 }
 
 /** The architecture note for a task, or '' when it is not about design or names no project code. */
-export async function architectureBriefing(services: HookServices, prompt: string): Promise<string> {
+export async function architectureBriefing(services: HookServices, fullPrompt: string): Promise<string> {
+  const prompt = fullPrompt.slice(0, 20_000);
   if (!ARCHITECTURE_PROMPT.test(prompt)) return '';
   const graph = await readyGraph(services);
   if (!graph) return '';

@@ -7,9 +7,8 @@ import { NO_ANSWER, withContext, type HookRun } from './contract.js';
 import { fitLines } from './shared/answer.js';
 import { outlineLines } from './shared/analysis-text.js';
 import { toolFile } from './shared/project-file.js';
-import { recordOf } from './shared/record.js';
+import { EDIT_TOOLS, recordOf } from './shared/record.js';
 
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit']);
 const OUTLINE_TOKENS = 450;
 
 /** The innermost definition holding `line`. */

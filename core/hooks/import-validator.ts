@@ -12,11 +12,9 @@ import { NO_ANSWER, withContext, type HookInput, type HookRun } from './contract
 import { fitLines } from './shared/answer.js';
 import { externalImport, type External } from './shared/dependencies.js';
 import { readyGraph } from './shared/graph.js';
-import { toolFile } from './shared/project-file.js';
-import { recordOf } from './shared/record.js';
-import { editTexts } from './signature-helper.js';
+import { editedFile } from './shared/record.js';
+import { editTexts } from './shared/edit-texts.js';
 
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit']);
 const SCRIPT_EXTENSIONS = ['', '.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.json', '.node', '.rb', '.php', '.sh'];
 
 function isFile(path: string): boolean {
@@ -55,6 +53,7 @@ interface Check {
   root: string;
   file: string;
   language: string;
+  /** The file's lines, read only for C and C++ (to tell `"…"` includes from `<…>` ones). */
   source: string[];
   graph: CallGraph;
   dirs?: Set<string>;
@@ -134,18 +133,18 @@ function written(input: HookInput, imports: ImportRecord[]): ImportRecord[] {
 }
 
 export const importValidator: HookRun = async (input, services) => {
-  if (input.hook_event_name !== 'PostToolUse' || !EDIT_TOOLS.has(input.tool_name ?? '')) return NO_ANSWER;
-  const path = toolFile(services, input);
-  if (!path) return NO_ANSWER;
   // The record first: reading it re-parses the edited file, and the graph is patched from it.
-  const record = await recordOf(services, path);
-  if (!record) return NO_ANSWER;
+  const edited = await editedFile(services, input, 'PostToolUse');
+  if (!edited) return NO_ANSWER;
+  const { path, record } = edited;
   const candidates = written(input, record.imports);
   if (candidates.length === 0) return NO_ANSWER;
   const graph = await readyGraph(services);
   const resolved = graph?.fileGraph(path);
   if (!graph || !resolved) return NO_ANSWER;
-  const check: Check = { root: services.root, file: path, language: record.language, source: (await (await services.index()).source(path)).split('\n'), graph };
+  const quotedIncludes = record.language === 'c' || record.language === 'cpp';
+  const source = quotedIncludes ? (await (await services.index()).source(path)).split('\n') : [];
+  const check: Check = { root: services.root, file: path, language: record.language, source, graph };
   const lines: string[] = [];
   for (const imp of candidates) {
     const targets = resolved.imports.find((r) => r.line === imp.line && r.module === imp.module)?.targets ?? [];

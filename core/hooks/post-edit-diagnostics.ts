@@ -7,10 +7,8 @@ import type { Diagnostic } from '../diagnostics/index.js';
 import { NO_ANSWER, withContext, type HookRun } from './contract.js';
 import { fitLines, oneLine } from './shared/answer.js';
 import { fileDiagnostics } from './shared/diagnostics.js';
-import { toolFile } from './shared/project-file.js';
-import { recordOf } from './shared/record.js';
+import { editedFile } from './shared/record.js';
 
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit']);
 /**
  * How long an edit waits for type checkers: a warm TypeScript service answers a file well within
  * it; slower checkers (pyright, cargo) report on the next edit instead of delaying this one.
@@ -24,11 +22,9 @@ function line(d: Diagnostic): string {
 }
 
 export const postEditDiagnostics: HookRun = async (input, services) => {
-  if (input.hook_event_name !== 'PostToolUse' || !EDIT_TOOLS.has(input.tool_name ?? '')) return NO_ANSWER;
-  const path = toolFile(services, input);
-  if (!path) return NO_ANSWER;
-  const record = await recordOf(services, path);
-  if (!record) return NO_ANSWER;
+  const edited = await editedFile(services, input, 'PostToolUse');
+  if (!edited) return NO_ANSWER;
+  const { path, record } = edited;
   const checkers = record.errors.length === 0;
   const deadline = Math.max(0, Math.min(CHECKER_WAIT_MS, services.remainingMs() - 100));
   const result = await fileDiagnostics(services, path, deadline, checkers);

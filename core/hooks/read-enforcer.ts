@@ -6,6 +6,7 @@
 // Untouched: explicit ranges (offset/limit/pages), `allow_large`, non-code and outside-project
 // files, small files, a file this reader already had summarised (the second request is served in
 // full: the agent insists), and a file a recent search located (the agent knows what it wants).
+import { estimateTokens } from '../extract/tokens.js';
 import { renderSummary, summaryBudget } from '../query/summary.js';
 import type { FileRecord } from '../types.js';
 import { NO_ANSWER, withContext, type HookRun } from './contract.js';
@@ -57,21 +58,20 @@ export const readEnforcer: HookRun = async (input, services) => {
     session.markFullyRead(path, reader);
     return NO_ANSWER;
   }
-  const summary = renderSummary(record, Math.min(summaryBudget(record), SUMMARY_MAX_TOKENS));
   const head = headLines(record);
   const sourceTokens = record.source_tokens ?? Math.ceil(record.size / 4);
+  const header = `tldr: ${path} has ${record.line_count} lines; this Read shows 1-${head}. Every definition below (\`Lstart-end signature\` or \`name line\`): Read one with offset and limit; Read the whole file again for all of it.`;
+  // The header counts against the summary's budget: together they stay within DESIGN §8's 10 %.
+  const summary = renderSummary(record, Math.min(summaryBudget(record), SUMMARY_MAX_TOKENS) - estimateTokens(header));
   // The head costs about its share of the file's lines.
   if (summary.tokens + (sourceTokens * head) / record.line_count > sourceTokens * MAX_SHARE) {
     session.markFullyRead(path, reader);
     return NO_ANSWER;
   }
   session.markSummarised(path, reader);
-  const text = [
-    `tldr: ${path} has ${record.line_count} lines (≈${sourceTokens} tokens), so this Read shows lines 1-${head}; here is the map of the whole file:`,
-    'every definition with its line range (`Lstart-end signature`) or its first line (`name line`).',
-    'To see a definition, Read this file with offset=<its first line> and a limit covering it. Reading the whole file again returns it in full.',
-    '',
-    summary.text.trimEnd(),
-  ].join('\n');
+  // The summary's first line repeats the path and size the header gives, unless it carries the module doc.
+  const lines = summary.text.trimEnd().split('\n');
+  const body = /\(\w+, \d+ lines\)$/.test(lines[0]) ? lines.slice(1) : lines;
+  const text = `${header}\n${body.join('\n')}`;
   return withContext('PreToolUse', text, { ...toolInput, offset: 1, limit: head });
 };

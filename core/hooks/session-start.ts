@@ -51,7 +51,16 @@ function isEntryPoint(record: FileRecord): boolean {
   return depth <= 3 && ENTRY_FILE.test(record.path);
 }
 
+/** Overviews by records snapshot: the index hands out a new map whenever a file changes. */
+const overviews = new WeakMap<ReadonlyMap<string, FileRecord>, string[]>();
+
 export function projectOverview(records: ReadonlyMap<string, FileRecord>): string[] {
+  let overview = overviews.get(records);
+  if (!overview) overviews.set(records, (overview = computeOverview(records)));
+  return overview;
+}
+
+function computeOverview(records: ReadonlyMap<string, FileRecord>): string[] {
   if (records.size === 0) return [];
   const byLanguage = new Map<LanguageId, { files: number; lines: number }>();
   let lines = 0;

@@ -11,9 +11,10 @@ import type { CallGraph, Definition } from '../graph/call-graph.js';
 import type { SymbolRef } from '../graph/model.js';
 import type { ClassRecord, FunctionRecord, LanguageId } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
-import { NO_ANSWER, withContext, type HookInput, type HookRun } from './contract.js';
+import { NO_ANSWER, withContext, type HookRun } from './contract.js';
 import { fitLines, oneLine } from './shared/answer.js';
 import { readyGraph } from './shared/graph.js';
+import { editTexts } from './shared/edit-texts.js';
 import { toolFile } from './shared/project-file.js';
 import { accepts, arityOf } from './text/arity.js';
 import { callsInCode, type SnippetCall } from './text/calls-in-code.js';
@@ -27,21 +28,6 @@ const COMMON_METHODS = new Set([
   'toString', 'equals', 'hashCode', 'length', 'size', 'slice', 'splice', 'includes', 'indexOf', 'sort', 'trim', 'lower', 'upper',
   'startswith', 'endswith', 'startsWith', 'endsWith', 'subscribe', 'unsubscribe', 'pipe', 'run', 'start', 'stop', 'log', 'error',
 ]);
-
-/** The new text of an Edit (each edit of a MultiEdit) or Write, with the text it replaces. */
-export function editTexts(input: HookInput): Array<{ next: string; previous: string }> {
-  const toolInput = input.tool_input ?? {};
-  if (input.tool_name === 'Write') return typeof toolInput.content === 'string' ? [{ next: toolInput.content, previous: '' }] : [];
-  if (input.tool_name === 'Edit') {
-    return typeof toolInput.new_string === 'string' ? [{ next: toolInput.new_string, previous: typeof toolInput.old_string === 'string' ? toolInput.old_string : '' }] : [];
-  }
-  if (input.tool_name === 'MultiEdit' && Array.isArray(toolInput.edits)) {
-    return toolInput.edits
-      .filter((edit): edit is { new_string: string; old_string?: unknown } => typeof edit === 'object' && edit !== null && typeof (edit as { new_string?: unknown }).new_string === 'string')
-      .map((edit) => ({ next: edit.new_string, previous: typeof edit.old_string === 'string' ? edit.old_string : '' }));
-  }
-  return [];
-}
 
 interface Target {
   defs: Definition[];

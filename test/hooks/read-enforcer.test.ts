@@ -31,8 +31,8 @@ describe('read-enforcer', () => {
     expect(specific.updatedInput!.limit).toBeGreaterThanOrEqual(8);
     expect(specific.updatedInput!.limit).toBeLessThanOrEqual(40);
     const text = contextOf(output);
-    expect(text).toContain('Read this file with offset=<its first line> and a limit covering it');
-    expect(text).toContain('Reading the whole file again returns it in full');
+    expect(text).toContain('Read one with offset and limit');
+    expect(text).toContain('Read the whole file again for all of it');
     for (const name of await definitionNames('src/observable.ts')) expect(text).toContain(name);
     expect(text).toMatch(/L15-468 export class Observable<T>/);
     expect(text).toMatch(/subscribe \d+/);

@@ -5,6 +5,7 @@ import { callGraphFor } from '../../graph/for-index.js';
 import type { HookServices } from '../contract.js';
 
 export async function readyGraph(services: HookServices): Promise<CallGraph | undefined> {
-  if (!services.readiness().callGraph) return undefined;
+  const ready = services.readiness();
+  if (!ready.index || !ready.callGraph) return undefined;
   return callGraphFor(await services.index());
 }

@@ -12,6 +12,9 @@ export interface FoundSymbol {
   definitions: Definition[];
 }
 
+/** Text read for names: a prompt's opening is where its task is said; a pasted log beyond it is not read. */
+const MAX_TEXT = 20_000;
+
 const PATH_TOKEN = /(?<![\w/.-])((?:\.{0,2}\/)?[\w.-]+(?:\/[\w.-]+)*\.[A-Za-z]{1,5})(?![\w/-])/g;
 
 /** Project files the text names, as paths (`src/app.ts`) or unique base names (`app.ts`). */
@@ -40,7 +43,8 @@ function lookup(graph: CallGraph, name: string, strong: boolean): Definition[] {
 }
 
 /** The symbols `text` names that the project defines, in order of first mention, at most `limit`. */
-export function symbolsInText(graph: CallGraph, text: string, limit = 6): FoundSymbol[] {
+export function symbolsInText(graph: CallGraph, fullText: string, limit = 6): FoundSymbol[] {
+  const text = fullText.slice(0, MAX_TEXT);
   const files = filesInText(graph, text);
   const out: FoundSymbol[] = [];
   const seen = new Set<string>();
