@@ -156,6 +156,9 @@ export function savedStamp(root: string): IndexStamp | undefined {
     if (prefix.readUInt32LE(MAGIC.length) !== FORMAT || !prefix.subarray(MAGIC.length + 4, STAMP_AT).equals(semanticFingerprint())) return undefined;
     const stamp = { size: prefix.readDoubleLE(STAMP_AT), mtimeMs: prefix.readDoubleLE(STAMP_AT + 8), documents: prefix.readUInt32LE(STAMP_AT + 16) };
     return stamp.size > 0 ? stamp : undefined;
+  } catch {
+    // not a readable file (a directory in its place, an I/O error): no usable stamp
+    return undefined;
   } finally {
     closeSync(fd);
   }
