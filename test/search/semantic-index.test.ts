@@ -8,6 +8,7 @@ import { openProjectIndex, warmProject } from '../../dist/core/index/open.js';
 import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
 import { searchProject } from '../../dist/core/search/search.js';
 import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
+import { encodeDocument } from '../../dist/core/search/semantic/document-codec.js';
 import { fileDocuments } from '../../dist/core/search/semantic/documents.js';
 import { SemanticIndex } from '../../dist/core/search/semantic/semantic-index.js';
 import { encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, semanticPath } from '../../dist/core/search/semantic/store.js';
@@ -53,6 +54,25 @@ describe('built during warm', () => {
     const third = await warmProject(root);
     expect(third.search_index).toMatchObject({ state: 'updated', documents: first.search_index!.documents + 1 });
     expect(await topSymbol('give the customer their money back')).toBe('refund');
+  });
+
+  it('documents built by the extraction workers are the ones the source gives', async () => {
+    const warm = await warmProject(root);
+    expect(warm.parsed).toBeGreaterThan(8);
+    const index = await openProjectIndex(root);
+    const records = await index.records();
+    await index.close();
+    const reference = new SemanticIndex();
+    const saved = loadSemanticIndex(root, (words) => reference.internAll(words));
+    if (saved.state !== 'loaded') throw new Error(saved.state);
+    // Entries are per-term triplets; a loaded document lists them in its own order.
+    const normalized = (docs: { entries: Int32Array }[]) =>
+      docs.map((doc) => ({ ...doc, entries: [...Array(doc.entries.length / 3).keys()].map((i) => [...doc.entries.slice(i * 3, i * 3 + 3)]).sort((a, b) => a[0] - b[0]) }));
+    for (const [path, record] of records) {
+      const fromSource = fileDocuments(record, readFileSync(join(root, path), 'utf8')).map(encodeDocument);
+      expect(saved.files.get(path)?.hash, path).toBe(record.hash);
+      expect(normalized(saved.files.get(path)!.docs), path).toEqual(normalized(fromSource));
+    }
   });
 
   it('a loaded index takes unchanged files from search.bin instead of reading them again', async () => {
