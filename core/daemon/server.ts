@@ -263,8 +263,10 @@ export class DaemonServer {
       case 'warm': {
         // One writer for the cache: a warm asked for while the daemon runs is the daemon's own.
         const index = await this.freshIndex();
-        const { warmSearchIndex } = await import('../search/semantic/for-index.js');
-        return { ...(await warmSearchIndex(index, await index.sync())), daemon_pid: process.pid } satisfies WarmResult;
+        const { collectExtractedDocuments, warmSearchIndex } = await import('../search/semantic/for-index.js');
+        const extracted = collectExtractedDocuments(index);
+        const result = await index.sync();
+        return { ...(await warmSearchIndex(index, result, extracted.stop())), daemon_pid: process.pid } satisfies WarmResult;
       }
       case 'query': {
         const handler = queryHandler(request.name);

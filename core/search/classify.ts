@@ -97,14 +97,16 @@ const QUESTION_WORDS = new Set([
   'method', 'methods', 'called', 'used', 'between', 'into', 'from', 'when', 'any', 'all', 'every', 'each', 'and', 'or',
 ]);
 
-/** File extensions: `config.json`, `README.md` are file names, not member paths. */
+/**
+ * File extensions and domains: `config.json`, `README.md`, `example.com` are names, not member
+ * paths. Extensions that are also common member names (`log`, `env`, `lock`, `sum`) are left out.
+ */
 const FILE_EXTENSIONS = new Set([
   'json', 'md', 'txt', 'ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'pyi', 'go', 'rs', 'java', 'kt', 'c', 'h', 'cc', 'cpp',
-  'hpp', 'cs', 'rb', 'php', 'swift', 'scala', 'lua', 'sh', 'bash', 'zsh', 'yml', 'yaml', 'toml', 'ini', 'cfg', 'conf',
-  'xml', 'html', 'htm', 'css', 'scss', 'less', 'lock', 'log', 'env', 'sql', 'csv', 'tsv', 'png', 'jpg', 'jpeg', 'gif',
-  'svg', 'pdf', 'zip', 'gz', 'tar', 'tgz', 'wasm', 'so', 'dll', 'exe', 'bin', 'dat', 'db', 'sqlite', 'proto', 'gradle',
-  'properties', 'mod', 'sum', 'rst', 'tex', 'vue', 'svelte', 'astro', 'mdx', 'ipynb', 'dockerfile', 'makefile', 'cmake',
-  'com', 'org', 'net', 'io', 'dev', 'edu', 'gov',
+  'hpp', 'cs', 'rb', 'php', 'swift', 'scala', 'lua', 'sh', 'bash', 'zsh', 'yml', 'yaml', 'toml', 'ini', 'cfg',
+  'xml', 'html', 'htm', 'css', 'scss', 'sql', 'csv', 'tsv', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'pdf', 'zip', 'gz', 'tar',
+  'tgz', 'wasm', 'dll', 'exe', 'sqlite', 'proto', 'gradle', 'rst', 'tex', 'vue', 'svelte', 'astro', 'mdx', 'ipynb',
+  'dockerfile', 'makefile', 'cmake', 'com', 'org', 'edu', 'gov',
 ]);
 
 /** Markers people grep for; a query made of them is a literal search. */
@@ -126,6 +128,9 @@ export function parseDefinition(query: string): StructuralShape | undefined {
   const words = query.trim().split(/\s+/);
   let at = 0;
   while (at < words.length - 1 && MODIFIERS.has(words[at]) && !isKeyword(words[at], words[at + 1])) at++;
+  // `impl<T> Foo<T>`: generics written against the keyword belong after it.
+  const glued = /^([a-z_]+)(<.*)$/.exec(words[at]);
+  if (glued) words.splice(at, 1, glued[1], glued[2]);
   let keyword = words[at];
   // `async function*`, `function *gen`: the star belongs to the keyword.
   if (keyword === 'function' && words[at + 1]?.startsWith('*')) {
@@ -149,7 +154,7 @@ export function parseDefinition(query: string): StructuralShape | undefined {
   const head = NAME_HEAD.exec(rest);
   if (!head) return undefined;
   const path = head[1];
-  if (PROSE_WORDS.has(path.toLowerCase()) || STATEMENT_KEYWORDS.has(path)) return undefined;
+  if (PROSE_WORDS.has(path.toLowerCase())) return undefined;
   const header = rest.slice(path.length).trim();
   if (!headerContinues(header)) return undefined;
   const parts = path.split(SEPARATOR);
@@ -194,10 +199,10 @@ const PAREN_DEFINITION = new RegExp(String.raw`^(${IDENT})\s*\(\)\s*\{\s*$`);
 
 // ── calls, paths, regexes, prose ────────────────────────────────────────────────────────────
 
-/** `foo(`, `foo()`, `this.repo.save(x)`, `new Foo(`, `os.path.join(a, b)`. */
-const CALL = new RegExp(String.raw`^(?:new\s+)?(${PATH})\(`);
-/** `foo\(` as grep users escape it. */
-const ESCAPED_CALL = new RegExp(String.raw`^(${IDENT}(?:(?:\\?\.|::|->)${IDENT})*)\\\($`);
+/** `foo(`, `foo()`, `this.repo.save(x)`, `new Foo(`, `os.path.join(a, b)`, `.append(` (a method of anything). */
+const CALL = new RegExp(String.raw`^(?:new\s+)?\.?(${PATH})\(`);
+/** A call as grep users escape it: `foo\(`, `\.unwrap\(\)`, `os\.path\.join\(`, `\.single()`. */
+const ESCAPED_CALL = new RegExp(String.raw`^(?:\\?\.)?(${IDENT}(?:(?:\\?\.|::|->)${IDENT})*)\\?\((?:\\?\))?$`);
 const DOTTED = new RegExp(String.raw`^${IDENT}(?:(?:\.|::|->|#)${IDENT})+$`);
 
 /** Regex syntax that a code fragment or a sentence would not contain. */
@@ -220,28 +225,46 @@ export function looksLikeRegex(query: string): boolean {
 
 /** Characters that mark code rather than prose. */
 const CODE_PUNCTUATION = /[;{}=<>()[\]"`\\|&*^%~@#$+]|::|->|=>/;
+/** Punctuation that prose never has, even around a quoted tag or a bracketed aside. */
+const STRONG_CODE_PUNCTUATION = /[;{}=()`\\|&$]|::|->|=>/;
 
-function splitCamel(word: string): boolean {
-  return /[a-z][A-Z]/.test(word) || /[A-Za-z]_[A-Za-z]/.test(word) || /\d/.test(word);
+function camelOrSnake(word: string): boolean {
+  return /[a-z][A-Z]/.test(word) || /[A-Za-z]_[A-Za-z]/.test(word);
+}
+
+function plainWord(word: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9'’-]*[A-Za-z0-9]$|^[A-Za-z]$/.test(word.replace(/[,.?!]$/, ''));
 }
 
 /**
- * A sentence or phrase: at least two words of letters, no code punctuation, not a code fragment
- * (`import React`, `return None`), not a marker (`TODO fix`), and not a lone pair of identifiers.
+ * A sentence or phrase: at least two words of letters and little or no code punctuation; not a
+ * code fragment (`import React`, `return None`, `with open`), not a marker (`TODO fix`), not a
+ * title-cased name or message (`AMIC Search`, `PRIVATE KEY`), not a pair of identifiers.
  */
 function isNaturalLanguage(query: string): boolean {
-  const text = query.trim().replace(/[?.!]+$/, '');
-  if (CODE_PUNCTUATION.test(text) || MARKERS.test(text)) return false;
+  const trimmed = query.trim();
+  const text = trimmed.replace(/[?.!]+$/, '');
+  if (MARKERS.test(text)) return false;
   const words = text.split(/\s+/).filter(Boolean);
-  if (words.length < 2) return false;
-  const plain = words.filter((word) => /^[A-Za-z][A-Za-z'’-]*[A-Za-z]$|^[A-Za-z]$/.test(word.replace(/,$/, '')));
-  if (plain.length < 2 || plain.length < words.length * 0.6) return false;
+  const plain = words.filter(plainWord);
+  if (plain.length < 2) return false;
+  // A question, or a longer phrase with a tag or an aside in it, is prose despite its punctuation.
+  if (CODE_PUNCTUATION.test(text)) {
+    const question = trimmed.endsWith('?') && plain.length >= 3;
+    const phrase = plain.length >= 4 && plain.length >= words.length * 0.6 && !STRONG_CODE_PUNCTUATION.test(text);
+    return question || phrase;
+  }
+  if (plain.length < words.length * 0.6) return false;
+  // `import os`, `zoxide import`, `from typing import`: statement keywords make short fragments code.
+  const keywords = words.filter((word) => STATEMENT_KEYWORDS.has(word)).length;
+  if (words.length === 2 && keywords > 0) return false;
+  if (STATEMENT_KEYWORDS.has(words[0]) && (keywords > 1 || words.some(camelOrSnake))) return false;
   const lower = words.map((word) => word.toLowerCase());
-  if (query.trim().endsWith('?') || lower.some((word) => QUESTION_WORDS.has(word))) return true;
-  // Short fragments starting with a statement keyword are code: `return None`, `import os`.
-  if (STATEMENT_KEYWORDS.has(words[0]) && words.length <= 3) return false;
+  if (trimmed.endsWith('?') || lower.some((word) => QUESTION_WORDS.has(word))) return true;
+  // `AMIC Search`, `PRIVATE KEY`: a name or a label, searched as written.
+  if (words.length <= 3 && words.every((word) => /^[A-Z]/.test(word))) return false;
   // Two identifiers (`getUser userId`) rather than two words.
-  if (words.length === 2 && words.some(splitCamel)) return false;
+  if (words.length === 2 && words.some(camelOrSnake)) return false;
   // `None`, `True`, `nil` and the like alongside one other word are code.
   if (words.length === 2 && words.some((word) => /^(None|True|False|null|nil|undefined|true|false|self|this|super)$/.test(word))) return false;
   return true;
@@ -268,9 +291,9 @@ export const RULES: readonly Rule[] = [
     name: 'escaped call',
     tier: 'structural',
     describes: 'a call written the way grep needs it: name\\(',
-    examples: ['processOrder\\(', 'os\\.path\\.join\\(', 'self.save\\('],
+    examples: ['processOrder\\(', 'os\\.path\\.join\\(', 'self.save\\(', '\\.unwrap\\(\\)', '\\.single()'],
     test: (query) => {
-      const match = ESCAPED_CALL.exec(query.trim());
+      const match = query.includes('\\') ? ESCAPED_CALL.exec(query.trim()) : null;
       return match ? { kind: 'call', callee: match[1].replace(/\\\./g, '.') } : undefined;
     },
   },
@@ -314,10 +337,11 @@ export const RULES: readonly Rule[] = [
     name: 'call',
     tier: 'structural',
     describes: 'a name or member path followed by an opening parenthesis',
-    examples: ['foo(', 'parseConfig()', 'this.repo.save(', 'os.path.join(a, b)', 'new Subscriber(', 'fmt.Errorf(', 'Foo::new('],
+    examples: ['foo(', 'parseConfig()', 'this.repo.save(', 'os.path.join(a, b)', 'new Subscriber(', 'fmt.Errorf(', 'Foo::new(', '.append('],
     test: (query) => {
       const match = CALL.exec(query.trim());
-      return match ? { kind: 'call', callee: match[1] } : undefined;
+      // `TODO(name)` is a marker convention, not a call.
+      return match && !MARKERS.test(match[1]) ? { kind: 'call', callee: match[1] } : undefined;
     },
   },
   {

@@ -92,7 +92,7 @@ async function structural(shape: StructuralShape, query: string, scope: Scope): 
     for (const { call, score } of found.slice(0, scope.limit)) {
       hits.push({
         file: call.file, line: call.line, symbol: enclosingSymbol(scope.records.get(call.file), call.line),
-        text: await lines.preview(call.file, call.line), tier: 'structural', score,
+        text: await lines.preview(call.file, scope.records.get(call.file)!.hash, call.line), tier: 'structural', score,
       });
     }
   };

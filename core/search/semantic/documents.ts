@@ -3,7 +3,7 @@
 // its signature, its docstring and comments, the identifiers and strings of its body, and the
 // names it calls. Built from the file's record and its current source text.
 import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
-import { lexCode, leadingComment } from './source-text.js';
+import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
 import { identifierTerms, terms } from './terms.js';
 
 /** Field order; weights and length normalisation per field live with the ranking (rank.ts). */
@@ -25,8 +25,8 @@ export interface SourceDocument {
   test: boolean;
   /** Names this definition calls (last segment of each callee), for the call-graph signals. */
   callees: string[];
-  /** Terms per field, in FIELDS order. */
-  fields: string[][];
+  /** Term ids (terms.ts termId) per field, in FIELDS order. */
+  fields: number[][];
 }
 
 /** Test files and directories across ecosystems (`testing/` holds test helpers, which are product code). */
@@ -76,8 +76,16 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
   const firstCode = lines.findIndex((line) => line.trim() !== '');
   const test = TEST_PATH.test(record.path);
   const path = pathWords(record.path);
-  /** Lines from..to (1-based, inclusive) as one string. */
-  const slice = (from: number, to: number) => text.slice(starts[Math.max(0, from - 1)] ?? text.length, to < starts.length ? starts[to] : text.length);
+  const lexed = lexFile(text, record.language);
+  /** Offset of the start of a 1-based line; the end of the text past the last line. */
+  const offset = (line: number) => (line - 1 < starts.length ? starts[Math.max(0, line - 1)] : text.length);
+  /** The tokens of lines from..to (1-based, inclusive): identifiers, strings (but the docstring), comments. */
+  const span = (from: number, to: number) => {
+    const start = offset(from);
+    const end = offset(to + 1);
+    const docstring = record.language === 'python' ? pythonDocstring(text, lexed, start, end) : -1;
+    return { docstring: docstring === -1 ? undefined : lexed.strings[docstring], ...tokensBetween(lexed, start, end, docstring) };
+  };
   const comment = (line: number) => {
     const found = leadingComment(lines, line, record.language);
     if (found === '') return found;
@@ -87,12 +95,12 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
   // Callees per function, those of its nested functions included (their code is part of its body).
   const calleesOf = new Map<string, string[]>();
   for (const call of record.calls) {
-    const segments = call.caller.split('.');
-    for (let depth = 1; depth <= segments.length; depth++) {
-      const owner = segments.slice(0, depth).join('.');
+    for (let end = call.caller.indexOf('.'); ; end = call.caller.indexOf('.', end + 1)) {
+      const owner = end === -1 ? call.caller : call.caller.slice(0, end);
       const list = calleesOf.get(owner);
       if (list) list.push(call.name);
       else calleesOf.set(owner, [call.name]);
+      if (end === -1) break;
     }
   }
   const documents: SourceDocument[] = [];
@@ -117,7 +125,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       docs.push(parts.prose);
       examples.push(parts.code);
     }
-    const code = lexCode(slice(main.line, Math.min(main.end_line, main.line + MAX_BODY_LINES)), record.language, record.language === 'python');
+    const code = span(main.line, Math.min(main.end_line, main.line + MAX_BODY_LINES));
     if (code.docstring) docs.push(code.docstring);
     const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
     const callees = [...new Set(calleesOf.get(qualified) ?? [])];
@@ -137,7 +145,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
         terms(defs.map((def) => signatureRest(def)).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
-        identifierTerms(code.identifiers, main.name),
+        identifierTerms(text, lexed.identifierAt, lexed.identifierEnd, code.identifiers[0], code.identifiers[1], main.name),
         terms([...code.strings, ...code.comments, ...examples].join('\n')),
         terms(callees.join(' ')),
       ],
@@ -161,7 +169,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       docs.push(parts.prose);
       examples.push(parts.code);
       const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
-      const header = lexCode(slice(cls.line, Math.min(firstMember, cls.line + MAX_BODY_LINES)), record.language, record.language === 'python');
+      const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
       if (header.docstring) docs.push(header.docstring);
       headers.push(...header.strings, ...header.comments);
     }
@@ -190,6 +198,15 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     });
   }
   return documents;
+}
+
+/** Tokens with offsets in [start, end): the range of identifiers, and the strings (all but `skip`) and comments. */
+function tokensBetween(lexed: LexedFile, start: number, end: number, skip: number): { identifiers: [number, number]; strings: string[]; comments: string[] } {
+  const strings: string[] = [];
+  for (let i = firstAtOrAfter(lexed.stringAt, start); i < lexed.strings.length && lexed.stringAt[i] < end; i++) if (i !== skip) strings.push(lexed.strings[i]);
+  const comments: string[] = [];
+  for (let i = firstAtOrAfter(lexed.commentAt, start); i < lexed.comments.length && lexed.commentAt[i] < end; i++) comments.push(lexed.comments[i]);
+  return { identifiers: [firstAtOrAfter(lexed.identifierAt, start), firstAtOrAfter(lexed.identifierAt, end)], strings, comments };
 }
 
 /** The signature without the function's own name. */

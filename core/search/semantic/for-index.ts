@@ -1,23 +1,31 @@
 // One semantic index per ProjectIndex, loaded on first use: from `.tldr/search.bin` for every file
-// whose content hash still matches its record, built from source for the others. The index's
-// change events queue the files that changed; the next read re-indexes just those. A warm brings
-// the saved file up to date (and skips all of it when the records are those it was built with).
+// whose content hash still matches its record, from the documents the extraction built alongside
+// a fresh record, from source for the others. The index's change events queue the files that
+// changed; the next read re-indexes just those. A warm brings the saved file up to date (and skips
+// all of it when the records are those it was built with).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FileChange, ProjectIndex } from '../../index/project-index.js';
 import { decodeText } from '../../files/content.js';
 import { hashBytes } from '../../files/hash.js';
 import type { FileRecord, WarmResult } from '../../types.js';
+import { unpackDocuments } from './document-codec.js';
 import { fileDocuments, type SourceDocument } from './documents.js';
 import { SemanticIndex } from './semantic-index.js';
 import {
   encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, saveSemanticBytesAsync, savedStamp, type IndexStamp,
 } from './store.js';
 
+/** A file's record after a change (none: the file is gone) and the documents extracted with it. */
+interface Changed {
+  record?: FileRecord;
+  documents?: Uint8Array;
+}
+
 interface Holder {
   index: SemanticIndex;
-  /** Files changed since they were indexed: path → record after the change (undefined: gone). */
-  pending: Map<string, FileRecord | undefined>;
+  /** Files changed since they were indexed. */
+  pending: Map<string, Changed>;
   /** The saved file is behind the index. */
   unsaved: boolean;
   saveTimer?: NodeJS.Timeout;
@@ -43,16 +51,39 @@ export function documentsFromSource(root: string, record: FileRecord): { hash: s
   return { hash: hashBytes(bytes) === record.hash ? record.hash : '', docs: fileDocuments(record, text) };
 }
 
-function indexFile(index: SemanticIndex, root: string, record: FileRecord): void {
+/** Indexes a file from the documents extracted with its record, else from its source. */
+function indexFile(index: SemanticIndex, root: string, record: FileRecord, documents?: Uint8Array): void {
+  const extracted = documents && unpackDocuments(documents);
+  if (extracted) {
+    index.setFile(record.path, record.hash, extracted);
+    return;
+  }
   const { hash, docs } = documentsFromSource(root, record);
   index.setFile(record.path, hash, docs.map((doc) => index.toIndexed(doc)));
 }
 
-async function build(project: ProjectIndex): Promise<Holder> {
-  const pending = new Map<string, FileRecord | undefined>();
-  const unsubscribe = project.onChange((changes: FileChange[]) => {
-    for (const change of changes) pending.set(change.path, change.after);
-  });
+function record(pending: Map<string, Changed>, changes: FileChange[]): void {
+  for (const change of changes) pending.set(change.path, { record: change.after, documents: change.documents });
+}
+
+/**
+ * Collects the documents the extraction builds while the index syncs (a warm), for the semantic
+ * index to take instead of reading those files again.
+ */
+export function collectExtractedDocuments(project: ProjectIndex): { stop(): Map<string, Changed> } {
+  const collected = new Map<string, Changed>();
+  const unsubscribe = project.onChange((changes) => record(collected, changes));
+  return {
+    stop() {
+      unsubscribe();
+      return collected;
+    },
+  };
+}
+
+async function build(project: ProjectIndex, extracted = new Map<string, Changed>()): Promise<Holder> {
+  const pending = new Map<string, Changed>();
+  const unsubscribe = project.onChange((changes) => record(pending, changes));
   try {
     const records = await project.records();
     pending.clear();
@@ -66,7 +97,8 @@ async function build(project: ProjectIndex): Promise<Holder> {
         index.setFile(path, stored.hash, stored.docs);
         continue;
       }
-      indexFile(index, project.root, record);
+      const fresh = extracted.get(path);
+      indexFile(index, project.root, record, fresh?.record === record ? fresh.documents : undefined);
       if (++rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     index.compact();
@@ -78,10 +110,10 @@ async function build(project: ProjectIndex): Promise<Holder> {
   }
 }
 
-function holderFor(project: ProjectIndex): Promise<Holder> {
+function holderFor(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
   let holder = holders.get(project);
   if (!holder) {
-    holder = build(project);
+    holder = build(project, extracted);
     holders.set(project, holder);
     holder.catch(() => holders.delete(project));
   }
@@ -91,8 +123,8 @@ function holderFor(project: ProjectIndex): Promise<Holder> {
 /** Re-indexes the files that changed since the last read. */
 function applyPending(holder: Holder, root: string): void {
   if (holder.pending.size === 0) return;
-  for (const [path, record] of holder.pending) {
-    if (record) indexFile(holder.index, root, record);
+  for (const [path, change] of holder.pending) {
+    if (change.record) indexFile(holder.index, root, change.record, change.documents);
     else holder.index.removeFile(path);
   }
   holder.pending.clear();
@@ -101,8 +133,8 @@ function applyPending(holder: Holder, root: string): void {
 }
 
 /** The holder with every change heard of so far applied. */
-async function freshHolder(project: ProjectIndex): Promise<Holder> {
-  const holder = await holderFor(project);
+async function freshHolder(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
+  const holder = await holderFor(project, extracted);
   // Files marked changed are re-read now; their change events land in `pending`.
   await project.records();
   applyPending(holder, project.root);
@@ -165,7 +197,7 @@ function indexStamp(root: string): Omit<IndexStamp, 'documents'> | undefined {
  * `.tldr/search.bin` match them, and adds what it did (and its time) to the warm's result. When
  * index.bin is the one the saved index was built with, nothing is read at all.
  */
-export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult): Promise<WarmResult> {
+export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, extracted?: Map<string, Changed>): Promise<WarmResult> {
   const started = performance.now();
   const stamp = indexStamp(project.root);
   const saved = savedStamp(project.root);
@@ -173,7 +205,7 @@ export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult): 
   if (!holders.has(project) && stamp && saved && stamp.size === saved.size && stamp.mtimeMs === saved.mtimeMs) {
     search = { documents: saved.documents, state: 'unchanged', elapsed_ms: 0 };
   } else {
-    const holder = await freshHolder(project);
+    const holder = await freshHolder(project, extracted);
     clearTimeout(holder.saveTimer);
     search = { documents: holder.index.liveDocs, state: save(project.root, holder, stamp) ? 'updated' : 'unwritable', elapsed_ms: 0 };
   }

@@ -3,11 +3,9 @@
 // are added and removed a file at a time (the index's change events), never rebuilt whole: the
 // bulk of the postings sits in one compact array (CSR), documents added since live in a small
 // delta, removed ones are tombstones until the next compaction. Ranking reads it (rank.ts).
+import { encodeDocument } from './document-codec.js';
 import { FIELD_COUNT, type DocumentKind, type SourceDocument } from './documents.js';
-import { family } from './terms.js';
-
-/** tf per field, 8 bits each, packed into two int32 (fields 0–3, 4–7). */
-export const TF_MAX = 255;
+import { family, knownTermId, termCount, termId, termWord } from './terms.js';
 
 export interface IndexedDocument {
   file: string;
@@ -19,7 +17,7 @@ export interface IndexedDocument {
   signature: string;
   test: boolean;
   callees: string[];
-  /** [termId, tfLow, tfHigh] per distinct term, sorted by term id. */
+  /** [termId, tfLow, tfHigh] per distinct term (in no particular order once loaded). */
   entries: Int32Array;
   /** Terms per field. */
   lengths: Uint16Array;
@@ -35,11 +33,11 @@ export interface FileEntry {
 const COMPACT_SHARE = 0.2;
 
 export class SemanticIndex {
-  private readonly termIds = new Map<string, number>();
-  readonly words: string[] = [];
-  /** Derivational family key → the terms of that family (terms.ts family()). */
+  /** Derivational family key → the terms of that family seen in this index (terms.ts family()). */
   private readonly families = new Map<string, number[]>();
+  /** Per term id (terms.ts): documents holding it; terms this index has seen. */
   private df: Int32Array = new Int32Array(1024);
+  private seen: Uint8Array = new Uint8Array(1024);
   readonly docs: (IndexedDocument | undefined)[] = [];
   readonly files = new Map<string, FileEntry>();
   readonly lengthSums = new Float64Array(FIELD_COUNT);
@@ -51,19 +49,22 @@ export class SemanticIndex {
   private csrDead = 0;
   /** Postings of documents from csrLimit on. */
   private delta = new Map<number, number[]>();
-  /** Callee name → documents calling it; simple name → documents of that name. */
+  /** Callee name → documents calling it. */
   private callers = new Map<string, number[]>();
-  private named = new Map<string, number[]>();
   /** While loading a whole index: postings and call maps wait for the compact() that ends it. */
   private bulk = false;
+  /** Bumped by every change to the documents: caches derived from them (rank.ts) check it. */
+  version = 0;
 
+  /** The id of a term some document of this index holds. */
   termId(word: string): number | undefined {
-    return this.termIds.get(word);
+    const id = knownTermId(word);
+    return id !== undefined && this.documentFrequency(id) > 0 ? id : undefined;
   }
 
-  /** Other terms of the family of `word`. */
+  /** Other terms of the family of `word` that this index has seen. */
   relatives(word: string): number[] {
-    const own = this.termIds.get(word);
+    const own = knownTermId(word);
     return (this.families.get(family(word)) ?? []).filter((id) => id !== own);
   }
 
@@ -71,74 +72,42 @@ export class SemanticIndex {
     return termId < this.df.length ? this.df[termId] : 0;
   }
 
-  private intern(word: string): number {
-    let id = this.termIds.get(word);
-    if (id === undefined) {
-      id = this.words.length;
-      this.words.push(word);
-      this.termIds.set(word, id);
-      const key = family(word);
-      const relatives = this.families.get(key);
-      if (relatives) relatives.push(id);
-      else this.families.set(key, [id]);
-      if (id >= this.df.length) {
-        const grown = new Int32Array(this.df.length * 2);
-        grown.set(this.df);
-        this.df = grown;
-      }
+  /** Makes room for a term id and files it under its family the first time this index sees it. */
+  private admit(id: number): void {
+    if (id >= this.df.length) {
+      const size = Math.max(id + 1, this.df.length * 2, termCount());
+      const df = new Int32Array(size);
+      df.set(this.df);
+      this.df = df;
+      const seen = new Uint8Array(size);
+      seen.set(this.seen);
+      this.seen = seen;
     }
-    return id;
+    if (this.seen[id] === 1) return;
+    this.seen[id] = 1;
+    const key = family(termWord(id));
+    const relatives = this.families.get(key);
+    if (relatives) relatives.push(id);
+    else this.families.set(key, [id]);
   }
 
   /** A built document in the index's form: its field terms become entries. */
   toIndexed(source: SourceDocument): Omit<IndexedDocument, 'file'> {
-    const { fields: _fields, ...meta } = source;
-    return { ...meta, ...this.encode(source) };
-  }
-
-  /** Scratch for encode(): each term's slot in `counts` (−1: not in this document). */
-  private slots = new Int32Array(1024).fill(-1);
-
-  private encode(source: SourceDocument): { entries: Int32Array; lengths: Uint16Array } {
-    const lengths = new Uint16Array(FIELD_COUNT);
-    const seen: number[] = [];
-    const counts: number[] = [];
-    source.fields.forEach((fieldTerms, field) => {
-      lengths[field] = Math.min(65535, fieldTerms.length);
-      for (const word of fieldTerms) {
-        const id = this.intern(word);
-        if (id >= this.slots.length) {
-          const grown = new Int32Array(Math.max(id + 1, this.slots.length * 2)).fill(-1);
-          grown.set(this.slots);
-          this.slots = grown;
-        }
-        let slot = this.slots[id];
-        if (slot === -1) {
-          slot = this.slots[id] = seen.length;
-          seen.push(id);
-          for (let f = 0; f < FIELD_COUNT; f++) counts.push(0);
-        }
-        const at = slot * FIELD_COUNT + field;
-        if (counts[at] < TF_MAX) counts[at]++;
-      }
-    });
-    const order = seen.map((id, slot) => [id, slot]).sort((a, b) => a[0] - b[0]);
-    const entries = new Int32Array(seen.length * 3);
-    order.forEach(([id, slot], i) => {
-      const c = slot * FIELD_COUNT;
-      entries[i * 3] = id;
-      entries[i * 3 + 1] = counts[c] | (counts[c + 1] << 8) | (counts[c + 2] << 16) | (counts[c + 3] << 24);
-      entries[i * 3 + 2] = counts[c + 4] | (counts[c + 5] << 8) | (counts[c + 6] << 16) | (counts[c + 7] << 24);
-      this.slots[id] = -1;
-    });
-    return { entries, lengths };
+    return encodeDocument(source);
   }
 
   /** Replaces the documents of `file`. Call settle() after a batch of changes. */
   setFile(file: string, hash: string, documents: Omit<IndexedDocument, 'file'>[]): void {
     this.removeFile(file);
     const ids: number[] = [];
-    for (const doc of documents) ids.push(this.add({ ...doc, file }));
+    for (const doc of documents) {
+      // One literal, one property order: every document shares one shape, so reading its fields
+      // in the ranking loops stays fast whichever way (built or loaded) it came in.
+      ids.push(this.add({
+        file, name: doc.name, qualified_name: doc.qualified_name, kind: doc.kind, line: doc.line, end_line: doc.end_line,
+        signature: doc.signature, test: doc.test, callees: doc.callees, entries: doc.entries, lengths: doc.lengths,
+      }));
+    }
     this.files.set(file, { hash, docs: ids });
   }
 
@@ -150,6 +119,7 @@ export class SemanticIndex {
   }
 
   private add(doc: IndexedDocument): number {
+    this.version++;
     const id = this.docs.length;
     this.docs.push(doc);
     this.liveDocs++;
@@ -157,6 +127,7 @@ export class SemanticIndex {
     const { entries } = doc;
     for (let i = 0; i < entries.length; i += 3) {
       const term = entries[i];
+      this.admit(term);
       this.df[term]++;
       if (!this.bulk) {
         let list = this.delta.get(term);
@@ -164,10 +135,7 @@ export class SemanticIndex {
         list.push(id, entries[i + 1], entries[i + 2]);
       }
     }
-    if (!this.bulk) {
-      for (const callee of new Set(doc.callees)) push(this.callers, callee, id);
-      push(this.named, doc.name, id);
-    }
+    if (!this.bulk) for (const callee of new Set(doc.callees)) push(this.callers, callee, id);
     return id;
   }
 
@@ -179,6 +147,7 @@ export class SemanticIndex {
   private remove(id: number): void {
     const doc = this.docs[id];
     if (!doc) return;
+    this.version++;
     this.docs[id] = undefined;
     this.liveDocs--;
     for (let field = 0; field < FIELD_COUNT; field++) this.lengthSums[field] -= doc.lengths[field];
@@ -186,27 +155,23 @@ export class SemanticIndex {
     if (id < this.csrLimit) this.csrDead++;
   }
 
-  /** Calls `visit(doc, tfLow, tfHigh)` for every live document holding `term`. */
-  postings(term: number, visit: (doc: number, low: number, high: number) => void): void {
-    if (term + 1 < this.csrOffsets.length) {
-      const postings = this.csrPostings;
-      for (let i = this.csrOffsets[term], end = this.csrOffsets[term + 1]; i < end; i += 3) {
-        const doc = postings[i];
-        if (this.docs[doc]) visit(doc, postings[i + 1], postings[i + 2]);
-      }
-    }
-    const list = this.delta.get(term);
-    if (list) for (let i = 0; i < list.length; i += 3) if (this.docs[list[i]]) visit(list[i], list[i + 1], list[i + 2]);
+  /**
+   * The postings of `term` as [doc, tfLow, tfHigh] triplets: a slice of the compact array, then the
+   * delta's list. Removed documents are still listed; callers skip those whose `docs` entry is gone.
+   */
+  postingsOf(term: number): { compact: Int32Array; start: number; end: number; delta: readonly number[] } {
+    const inCompact = term + 1 < this.csrOffsets.length;
+    return {
+      compact: this.csrPostings,
+      start: inCompact ? this.csrOffsets[term] : 0,
+      end: inCompact ? this.csrOffsets[term + 1] : 0,
+      delta: this.delta.get(term) ?? [],
+    };
   }
 
-  /** Live documents that call a function of this simple name. */
-  callersOf(name: string): number[] {
-    return (this.callers.get(name) ?? []).filter((id) => this.docs[id] !== undefined);
-  }
-
-  /** Live documents with this simple name. */
-  documentsNamed(name: string): number[] {
-    return (this.named.get(name) ?? []).filter((id) => this.docs[id] !== undefined);
+  /** Documents that call a function of this simple name (removed ones included: check `docs`). */
+  callersOf(name: string): readonly number[] {
+    return this.callers.get(name) ?? [];
   }
 
   /** Compacts once enough documents were removed or added since the last compaction. */
@@ -217,10 +182,11 @@ export class SemanticIndex {
 
   /**
    * Renumbers the live documents densely and rebuilds the postings array from their entries
-   * (no tokenising: the entries are the forward index), and the call-graph maps.
+   * (no tokenising: the entries are the forward index), and the callers map.
    */
   compact(): void {
     this.bulk = false;
+    this.version++;
     const renumber = new Int32Array(this.docs.length).fill(-1);
     const live: IndexedDocument[] = [];
     this.docs.forEach((doc, id) => {
@@ -232,7 +198,7 @@ export class SemanticIndex {
     for (const entry of this.files.values()) entry.docs = entry.docs.map((id) => renumber[id]).filter((id) => id >= 0);
     this.docs.length = 0;
     this.docs.push(...live);
-    const counts = new Int32Array(this.words.length + 1);
+    const counts = new Int32Array(this.df.length + 1);
     for (const doc of live) for (let i = 0; i < doc.entries.length; i += 3) counts[doc.entries[i] + 1] += 3;
     for (let term = 1; term < counts.length; term++) counts[term] += counts[term - 1];
     const offsets = counts.slice();
@@ -252,16 +218,14 @@ export class SemanticIndex {
     this.csrDead = 0;
     this.delta = new Map();
     this.callers = new Map();
-    this.named = new Map();
     live.forEach((doc, id) => {
       for (const callee of new Set(doc.callees)) push(this.callers, callee, id);
-      push(this.named, doc.name, id);
     });
   }
 
   /** The vocabulary actually used by live documents, and each used term's new id (for saving). */
   usedVocabulary(): { words: string[]; remap: Int32Array } {
-    const remap = new Int32Array(this.words.length).fill(-1);
+    const remap = new Int32Array(this.df.length).fill(-1);
     const words: string[] = [];
     for (const doc of this.docs) {
       if (!doc) continue;
@@ -269,17 +233,20 @@ export class SemanticIndex {
         const term = doc.entries[i];
         if (remap[term] === -1) {
           remap[term] = words.length;
-          words.push(this.words[term]);
+          words.push(termWord(term));
         }
       }
     }
     return { words, remap };
   }
 
-  /** Interns saved words in order; returns their ids here (for loading). */
+  /** Ids of saved words, in order (for loading), each admitted to this index. */
   internAll(words: readonly string[]): Int32Array {
     const ids = new Int32Array(words.length);
-    words.forEach((word, i) => (ids[i] = this.intern(word)));
+    words.forEach((word, i) => {
+      ids[i] = termId(word);
+      this.admit(ids[i]);
+    });
     return ids;
   }
 }

@@ -40,12 +40,15 @@ const SYNTAX: Record<LanguageId, Syntax> = {
   lua: { line: ['--'], longBrackets: true },
 };
 
-export interface CodeParts {
+/** A whole file's comments, string literals and identifiers, each with its start offset, in source order. */
+export interface LexedFile {
+  /** Identifiers as [start, end) offsets: their text is not copied out. */
+  identifierAt: number[];
+  identifierEnd: number[];
   comments: string[];
+  commentAt: number[];
   strings: string[];
-  identifiers: string[];
-  /** Python: the string that opens the body. */
-  docstring?: string;
+  stringAt: number[];
 }
 
 function isIdentStart(code: number): boolean {
@@ -68,30 +71,24 @@ function openerStarts(syntax: Syntax): Set<number> {
 const OPENERS = new Map<Syntax, Set<number>>();
 
 /**
- * The comments, strings and identifiers of `text`. With `docstring`, the first string after the
- * header's closing `:` (Python) — before any other token — is returned as the docstring.
+ * Lexes a whole file once: every definition's fields are then cut out of these token lists by
+ * offset, so nested definitions are not lexed again.
  */
-export function lexCode(text: string, language: LanguageId, docstring = false): CodeParts {
+export function lexFile(text: string, language: LanguageId): LexedFile {
   const syntax = SYNTAX[language];
   let openers = OPENERS.get(syntax);
   if (!openers) OPENERS.set(syntax, (openers = openerStarts(syntax)));
-  const parts: CodeParts = { comments: [], strings: [], identifiers: [] };
-  let depth = 0;
-  /** 0: in the header, 1: header closed (next token may be the docstring), 2: body. */
-  let stage = docstring ? 0 : 2;
+  const lexed: LexedFile = { identifierAt: [], identifierEnd: [], comments: [], commentAt: [], strings: [], stringAt: [] };
+  const comment = (at: number, value: string) => {
+    lexed.comments.push(value);
+    lexed.commentAt.push(at);
+  };
+  const string = (at: number, value: string) => {
+    lexed.strings.push(value);
+    lexed.stringAt.push(at);
+  };
   const n = text.length;
   let i = 0;
-  /** Called for every token after the header; true when it was taken as the docstring. */
-  const token = (value?: string) => {
-    if (stage !== 1) return false;
-    stage = 2;
-    if (value === undefined) return false;
-    parts.docstring = value;
-    return true;
-  };
-  const string = (value: string) => {
-    if (!token(value)) parts.strings.push(value);
-  };
   while (i < n) {
     const code = text.charCodeAt(i);
     if (code === 32 || code === 9 || code === 10 || code === 13) {
@@ -99,45 +96,43 @@ export function lexCode(text: string, language: LanguageId, docstring = false): 
       continue;
     }
     if (openers.has(code)) {
-      // Comments
       if (syntax.longBrackets && text.startsWith('--[[', i)) {
         const end = text.indexOf(']]', i + 4);
-        parts.comments.push(text.slice(i + 4, end === -1 ? n : end));
+        comment(i, text.slice(i + 4, end === -1 ? n : end));
         i = end === -1 ? n : end + 2;
         continue;
       }
       const lineOpener = syntax.line.find((opener) => text.startsWith(opener, i));
       if (lineOpener && (!syntax.hashAtWordStart || i === 0 || /\s|;/.test(text[i - 1]))) {
         const end = text.indexOf('\n', i);
-        parts.comments.push(text.slice(i + lineOpener.length, end === -1 ? n : end));
+        comment(i, text.slice(i + lineOpener.length, end === -1 ? n : end));
         i = end === -1 ? n : end;
         continue;
       }
       if (syntax.block && text.startsWith(syntax.block[0], i)) {
         const end = text.indexOf(syntax.block[1], i + syntax.block[0].length);
-        parts.comments.push(text.slice(i + syntax.block[0].length, end === -1 ? n : end));
+        comment(i, text.slice(i + syntax.block[0].length, end === -1 ? n : end));
         i = end === -1 ? n : end + syntax.block[1].length;
         continue;
       }
       if (syntax.longBrackets && text.startsWith('[[', i)) {
         const end = text.indexOf(']]', i + 2);
-        string(text.slice(i + 2, end === -1 ? n : end));
+        string(i, text.slice(i + 2, end === -1 ? n : end));
         i = end === -1 ? n : end + 2;
         continue;
       }
     }
-    // Strings
     if (code === 34 /* " */ || code === 39 /* ' */ || code === 96 /* ` */) {
       const ch = text[i];
       if (syntax.tripleQuotes && ch !== '`' && text.startsWith(ch + ch + ch, i)) {
         const end = text.indexOf(ch + ch + ch, i + 3);
-        string(text.slice(i + 3, end === -1 ? n : end));
+        string(i, text.slice(i + 3, end === -1 ? n : end));
         i = end === -1 ? n : end + 3;
         continue;
       }
       if (ch !== "'" || !syntax.charQuote) {
         const end = closingQuote(text, i + 1, ch);
-        string(text.slice(i + 1, end));
+        string(i, text.slice(i + 1, end));
         i = end + 1;
         continue;
       }
@@ -145,30 +140,53 @@ export function lexCode(text: string, language: LanguageId, docstring = false): 
       // Rust lifetime or label ('a, 'static): skip the quote.
       const end = text.indexOf("'", i + 1);
       i = end !== -1 && end - i <= 10 && !text.slice(i + 1, end).includes('\n') ? end + 1 : i + 1;
-      token();
       continue;
     }
-    // Identifiers
     if (isIdentStart(code)) {
       let j = i + 1;
       while (j < n && isIdentPart(text.charCodeAt(j))) j++;
-      if (stage !== 0) token();
-      parts.identifiers.push(text.slice(i, j));
+      lexed.identifierAt.push(i);
+      lexed.identifierEnd.push(j);
       i = j;
       continue;
     }
-    // Punctuation: track brackets so the header's `:` is the one at depth 0.
-    if (code === 40 || code === 91 || code === 123) depth++;
-    else if (code === 41 || code === 93 || code === 125) depth = Math.max(0, depth - 1);
-    else if (code === 58 && stage === 0 && depth === 0) {
-      stage = 1;
-      i++;
-      continue;
-    }
-    if (stage !== 0) token();
     i++;
   }
-  return parts;
+  return lexed;
+}
+
+/** Index of the first offset ≥ `at` in a sorted list. */
+export function firstAtOrAfter(offsets: readonly number[], at: number): number {
+  let low = 0;
+  let high = offsets.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (offsets[mid] < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The docstring of a Python definition starting at offset `from`: the string that opens its body,
+ * right after the header's `:` (brackets, strings and comments in the header skipped). Its index
+ * in `lexed.strings`, or -1.
+ */
+export function pythonDocstring(text: string, lexed: LexedFile, from: number, to: number): number {
+  let depth = 0;
+  let i = from;
+  for (; i < to; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === '#') i = text.indexOf('\n', i) === -1 ? to : text.indexOf('\n', i);
+    else if (ch === '"' || ch === "'") i = closingQuote(text, i + 1, ch);
+    else if (ch === ':' && depth === 0) break;
+  }
+  const string = firstAtOrAfter(lexed.stringAt, i);
+  const identifier = firstAtOrAfter(lexed.identifierAt, i);
+  const stringAt = lexed.stringAt[string] ?? Infinity;
+  return stringAt < to && stringAt < (lexed.identifierAt[identifier] ?? Infinity) ? string : -1;
 }
 
 function closingQuote(text: string, from: number, quote: string): number {

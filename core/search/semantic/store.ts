@@ -16,10 +16,9 @@ import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
-import { Packr } from 'msgpackr';
 import { extractorFingerprint } from '../../cache/fingerprint.js';
 import { ensureCacheDir } from '../../cache/index-file.js';
-import type { DocumentKind } from './documents.js';
+import { packr, restoreDocument, storeDocument, type FileDocument, type StoredDocument } from './document-codec.js';
 import type { IndexedDocument } from './semantic-index.js';
 
 const MAGIC = Buffer.from('TLDRSEM\n', 'latin1');
@@ -30,13 +29,8 @@ const LENGTH_AT = STAMP_AT + 20;
 const PREFIX_BYTES = LENGTH_AT + 8;
 export const SEMANTIC_FILE = 'search.bin';
 /** The compiled modules whose behaviour decides what is stored. */
-const INPUTS = ['documents.js', 'source-text.js', 'terms.js', 'lexicon.js', 'semantic-index.js'];
-const KINDS: DocumentKind[] = ['function', 'method', 'class'];
+const INPUTS = ['documents.js', 'document-codec.js', 'source-text.js', 'terms.js', 'lexicon.js', 'semantic-index.js'];
 
-const packr = new Packr({ useRecords: false, mapsAsObjects: true });
-
-/** [name, qualified_name, kind, line, end_line, signature, test, callees, entries, lengths] */
-type StoredDocument = [string, string, number, number, number, string, 0 | 1, string[], Uint8Array, Uint8Array];
 /** [path, hash, documents] */
 type StoredFile = [string, string, StoredDocument[]];
 
@@ -47,7 +41,7 @@ interface Body {
 
 export interface SavedFile {
   hash: string;
-  docs: Omit<IndexedDocument, 'file'>[];
+  docs: FileDocument[];
 }
 
 export type LoadedIndex =
@@ -112,16 +106,7 @@ function decode(bytes: Buffer, intern: (words: string[]) => Int32Array): Map<str
   for (const [path, hash, docs] of files) {
     loaded.set(path, {
       hash,
-      docs: docs.map(([name, qualified_name, kind, line, end_line, signature, test, callees, entryBytes, lengthBytes]) => {
-        const entries = new Int32Array(entryBytes.buffer.slice(entryBytes.byteOffset, entryBytes.byteOffset + entryBytes.byteLength));
-        for (let i = 0; i < entries.length; i += 3) {
-          const id = ids[entries[i]];
-          if (id === undefined) throw new Error('malformed search index entry');
-          entries[i] = id;
-        }
-        const lengths = new Uint16Array(lengthBytes.buffer.slice(lengthBytes.byteOffset, lengthBytes.byteOffset + lengthBytes.byteLength));
-        return { name, qualified_name, kind: KINDS[kind] ?? 'function', line, end_line, signature, test: test === 1, callees, entries, lengths };
-      }),
+      docs: docs.map((doc) => restoreDocument(doc, ids)),
     });
   }
   return loaded;
@@ -156,6 +141,9 @@ export function savedStamp(root: string): IndexStamp | undefined {
     if (prefix.readUInt32LE(MAGIC.length) !== FORMAT || !prefix.subarray(MAGIC.length + 4, STAMP_AT).equals(semanticFingerprint())) return undefined;
     const stamp = { size: prefix.readDoubleLE(STAMP_AT), mtimeMs: prefix.readDoubleLE(STAMP_AT + 8), documents: prefix.readUInt32LE(STAMP_AT + 16) };
     return stamp.size > 0 ? stamp : undefined;
+  } catch {
+    // not a readable file (a directory in its place, an I/O error): no usable stamp
+    return undefined;
   } finally {
     closeSync(fd);
   }
@@ -170,11 +158,7 @@ export function encodeSemanticIndex(source: SnapshotSource, stamp?: IndexStamp):
     const docs: StoredDocument[] = [];
     for (const id of entry.docs) {
       const doc = source.docs[id];
-      if (!doc) continue;
-      const entries = new Int32Array(doc.entries);
-      for (let i = 0; i < entries.length; i += 3) entries[i] = remap[entries[i]];
-      docs.push([doc.name, doc.qualified_name, KINDS.indexOf(doc.kind), doc.line, doc.end_line, doc.signature, doc.test ? 1 : 0, doc.callees,
-        new Uint8Array(entries.buffer), new Uint8Array(doc.lengths.buffer.slice(doc.lengths.byteOffset, doc.lengths.byteOffset + doc.lengths.byteLength))]);
+      if (doc) docs.push(storeDocument(doc, (term) => remap[term]));
     }
     files.push([path, entry.hash, docs]);
   }

@@ -64,17 +64,75 @@ export function term(word: string): string {
   return stemmed;
 }
 
-const tokenTerms = new Map<string, string[]>();
+// ── term ids: one dictionary per process, shared by every index in it ────────────────────────
 
-/** The terms of one token (an identifier or a word), memoised: code repeats its names. */
-function tokenTermsOf(token: string): string[] {
-  let found = tokenTerms.get(token);
-  if (found === undefined) {
-    found = [];
-    for (const word of splitWords(token)) if (!STOPWORDS.has(word)) found.push(term(word));
-    if (tokenTerms.size < 500_000) tokenTerms.set(token, found);
+const ids = new Map<string, number>();
+const words: string[] = [];
+
+/** The id of an index term (a new one for a term not seen before). */
+export function termId(word: string): number {
+  let id = ids.get(word);
+  if (id === undefined) {
+    id = words.length;
+    words.push(word);
+    ids.set(word, id);
   }
-  return found;
+  return id;
+}
+
+/** The id of a term seen before, or undefined. */
+export function knownTermId(word: string): number | undefined {
+  return ids.get(word);
+}
+
+export function termWord(id: number): string {
+  return words[id];
+}
+
+/** How many term ids exist: every id is below it. */
+export function termCount(): number {
+  return words.length;
+}
+
+/**
+ * Term ids of every token seen (an identifier or a word), found by a hash of its characters in
+ * the text, so that a token seen before costs no new string: code repeats its names, prose its words.
+ */
+interface TokenEntry {
+  token: string;
+  terms: number[];
+}
+
+const tokens = new Map<number, TokenEntry | TokenEntry[]>();
+let tokenCount = 0;
+const TOKEN_LIMIT = 500_000;
+
+function sameToken(token: string, text: string, start: number, end: number): boolean {
+  if (token.length !== end - start) return false;
+  for (let i = 0; i < token.length; i++) if (token.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+/** The term ids of text[start, end) whose FNV-1a hash is `hash`. */
+function tokenTerms(text: string, start: number, end: number, hash: number): number[] {
+  const found = tokens.get(hash);
+  if (found !== undefined) {
+    if (!Array.isArray(found)) {
+      if (sameToken(found.token, text, start, end)) return found.terms;
+    } else {
+      for (const entry of found) if (sameToken(entry.token, text, start, end)) return entry.terms;
+    }
+  }
+  const token = text.slice(start, end);
+  const entry: TokenEntry = { token, terms: [] };
+  for (const word of splitWords(token)) if (!STOPWORDS.has(word)) entry.terms.push(termId(term(word)));
+  if (tokenCount < TOKEN_LIMIT) {
+    tokenCount++;
+    if (found === undefined) tokens.set(hash, entry);
+    else if (Array.isArray(found)) found.push(entry);
+    else tokens.set(hash, [found, entry]);
+  }
+  return entry.terms;
 }
 
 function isLetter(code: number): boolean {
@@ -85,30 +143,39 @@ function isAlphanumeric(code: number): boolean {
   return isLetter(code) || (code >= 48 && code <= 57);
 }
 
-/** Index terms of a text: split, stopwords dropped, normalised. */
-export function terms(text: string): string[] {
-  const out: string[] = [];
+/** Index term ids of a text: split, stopwords dropped, normalised. */
+export function terms(text: string): number[] {
+  const out: number[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
-    if (!isLetter(text.charCodeAt(i))) {
+    let code = text.charCodeAt(i);
+    if (!isLetter(code)) {
       i++;
       continue;
     }
+    let hash = Math.imul(2166136261 ^ code, 16777619);
     let j = i + 1;
-    while (j < n && isAlphanumeric(text.charCodeAt(j))) j++;
-    for (const word of tokenTermsOf(text.slice(i, j))) out.push(word);
+    while (j < n && isAlphanumeric((code = text.charCodeAt(j)))) {
+      hash = Math.imul(hash ^ code, 16777619);
+      j++;
+    }
+    for (const word of tokenTerms(text, i, j, hash)) out.push(word);
     i = j;
   }
   return out;
 }
 
-/** Index terms of identifiers already cut out of code. */
-export function identifierTerms(identifiers: readonly string[], skip?: string): string[] {
-  const out: string[] = [];
-  for (const identifier of identifiers) {
-    if (identifier === skip) continue;
-    for (const word of terms(identifier)) out.push(word);
+/** Index term ids of the identifiers at spans[from..to) of `text` (start/end pairs), all but those equal to `skip`. */
+export function identifierTerms(text: string, starts: readonly number[], ends: readonly number[], from: number, to: number, skip?: string): number[] {
+  const out: number[] = [];
+  for (let k = from; k < to; k++) {
+    const start = starts[k];
+    const end = ends[k];
+    if (skip !== undefined && sameToken(skip, text, start, end)) continue;
+    let hash = 2166136261;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+    for (const word of tokenTerms(text, start, end, hash)) out.push(word);
   }
   return out;
 }

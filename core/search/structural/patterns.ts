@@ -14,6 +14,7 @@ import { filesContaining } from '../literal/search.js';
 import { astGrep, definitionKinds, type AstGrep } from './ast-grep.js';
 
 type Matcher = import('@ast-grep/napi').NapiConfig;
+type SgNode = import('@ast-grep/napi').SgNode;
 
 export interface PatternFile {
   path: string;
@@ -96,8 +97,37 @@ function compile(grep: AstGrep, language: string, expando: string, pattern: stri
       return { matcher: { rule } as Matcher, tokens: named ? [definition.name!] : [] };
     }
   }
+  const statement = STATEMENT_CONTEXT[language];
+  if (statement && !statement.declaration.test(pattern.trim())) {
+    const context = statement.wrap(pattern);
+    const selector = wrappedKind(grep, language, context.replace(/\$/g, expando), pattern.trim().replace(/\$/g, expando));
+    return selector ? { matcher: { rule: { pattern: { context, selector } } } as Matcher, tokens } : undefined;
+  }
   if (!parsesCleanly(grep, language, pattern.replace(/\$/g, expando))) return undefined;
   return { matcher: { rule: { pattern } } as Matcher, tokens };
+}
+
+/**
+ * Languages where a bare expression is not code at the top of a file: Go reads `fmt.Println(x)`
+ * there as a type conversion. Such patterns are parsed inside a function body (ast-grep's pattern
+ * context) and matched by the kind of node they are there.
+ */
+const STATEMENT_CONTEXT: Record<string, { declaration: RegExp; wrap: (pattern: string) => string }> = {
+  go: { declaration: /^(func|type|package|import|var|const)\b/, wrap: (pattern) => `func _() {\n${pattern}\n}` },
+};
+
+/** The kind of the innermost node spanning exactly `code` inside `context`; undefined when the context does not parse. */
+function wrappedKind(grep: AstGrep, language: string, context: string, code: string): string | undefined {
+  const root = grep.napi.parse(language, context).root();
+  if (root.find({ rule: { kind: 'ERROR' } } as Matcher)) return undefined;
+  let node: SgNode | null = root.find({ rule: { regex: `^${escapeRegex(code)}$` } } as Matcher);
+  while (node) {
+    const text = node.text();
+    const inner: SgNode | undefined = node.children().find((child) => child.text() === text);
+    if (!inner) return String(node.kind());
+    node = inner;
+  }
+  return undefined;
 }
 
 /**
