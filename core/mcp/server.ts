@@ -137,7 +137,8 @@ function answer(text: string, result: unknown): CallToolResult {
   }
   if (result === undefined) return { content: [{ type: 'text', text: shown }] };
   const structured = typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : { result };
-  if (Buffer.byteLength(JSON.stringify(structured)) > MAX_STRUCTURED_BYTES) {
+  // Measured only for results whose text had to be cut: a JSON 50 times its text does not occur.
+  if (shown !== text && Buffer.byteLength(JSON.stringify(structured)) > MAX_STRUCTURED_BYTES) {
     return { content: [{ type: 'text', text: `${shown}(the JSON result, over ${MAX_STRUCTURED_BYTES / 1024 / 1024} MB, is left out: narrow the request)\n` }] };
   }
   return { content: [{ type: 'text', text: shown }], structuredContent: structured };
