@@ -22,9 +22,12 @@ export class QueryBackend {
     readonly root: string,
     /** Where relative paths in arguments are resolved. */
     readonly cwd: string,
+    /** false: never ask or start a daemon (`tldr mcp --no-daemon`). */
+    private readonly useDaemon = true,
   ) {}
 
   async run(name: string, args: unknown): Promise<unknown> {
+    if (!this.useDaemon) return this.inProcess(name, args);
     const first = await this.ask(name, args);
     if (first.answered) return first.result;
     if (await this.startDaemon()) {

@@ -34,6 +34,8 @@ export interface McpServerOptions {
    * shows the model a tool's structuredContent, as JSON, instead of its text when both are present.
    */
   textOnly?: boolean;
+  /** Compute every answer in this process, never asking or starting a daemon. */
+  noDaemon?: boolean;
 }
 
 /** Text beyond this is cut (with a note): an agent's context is the scarce resource. */
@@ -92,7 +94,7 @@ export class TldrMcpServer {
 
   private async resolveProject(): Promise<QueryBackend> {
     const dir = (await this.clientRoot()) ?? this.options.cwd;
-    return new QueryBackend(findProjectRoot(dir), dir);
+    return new QueryBackend(findProjectRoot(dir), dir, !this.options.noDaemon);
   }
 
   /** The client's first `file://` root that is a directory, if it offers roots. */
