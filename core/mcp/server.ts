@@ -20,7 +20,7 @@ import { TOOL_ROWS, type ToolRow } from './tools.js';
 export interface QueryCommand {
   name: string;
   toArgs(positional: string[], options: Record<string, unknown>): unknown;
-  text(result: unknown): string;
+  text(result: unknown, options: Record<string, unknown>): string;
 }
 
 export interface McpServerOptions {
@@ -120,7 +120,7 @@ export class TldrMcpServer {
       const args = command.toArgs(positional, options);
       const backend = await this.project();
       const result = await backend.run(command.name, args);
-      return answer(command.text(result), this.options.textOnly ? undefined : result);
+      return answer(command.text(result, options), this.options.textOnly ? undefined : result);
     } catch (error) {
       const text = error instanceof TldrError
         ? formatError(error)
