@@ -109,7 +109,7 @@ describe('two concurrent warms of one project', () => {
       const loaded = loadIndex(root);
       expect(loaded.state).toBe('loaded');
       if (loaded.state === 'loaded') loaded.store.close();
-      expect(readdirSync(join(root, '.tldr')).sort()).toEqual(['.gitignore', 'index.bin']);
+      expect(readdirSync(join(root, '.tldr')).sort()).toEqual(['.gitignore', 'index.bin', 'search.bin']);
       const third = JSON.parse(tldr(['warm', root, '--no-daemon', '--json']).stdout) as WarmResult;
       expect(third.parsed).toBe(0);
       expect(third.files).toBe(left.files);
