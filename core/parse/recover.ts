@@ -141,11 +141,13 @@ class Recovery {
       out.push({ tree, owns: [span] });
       return true;
     }
-    const starts = top ? this.statementStarts(span) : [];
+    // The piece's own reading too: an error above it (a template literal type with escaped
+    // backticks) can hide its statements from the whole-file one. Each split is strictly smaller.
+    const starts = top ? union([...this.statementStarts(span), ...this.statementStarts(span, root)].map((at) => ({ from: at, to: at }))).map((s) => s.from) : [];
     if (starts.length > 0 && this.parses + starts.length < MAX_PIECES * 2) {
       tree.delete();
       const bounds = [span.from, ...starts, span.to];
-      for (let i = 0; i + 1 < bounds.length; i++) if (!this.piece({ from: bounds[i], to: bounds[i + 1] }, out, TOP, depth)) return false;
+      for (let i = 0; i + 1 < bounds.length; i++) if (!this.piece({ from: bounds[i], to: bounds[i + 1] }, out, TOP, depth, true)) return false;
       return true;
     }
     // A failure confined to a line (`in out T`) costs nothing around it: only spread ones are worked on.
@@ -356,7 +358,7 @@ class Recovery {
    * Offsets inside a top-level stretch where a statement starts: lines at the stretch's indentation
    * whose first token begins a statement; the comments and decorators right above one start with it.
    */
-  private statementStarts(region: Span): number[] {
+  private statementStarts(region: Span, tokens = this.tokens): number[] {
     const starts: number[] = [];
     const base = this.lines.indentation(region.from);
     let comment: number | undefined;
@@ -369,8 +371,11 @@ class Recovery {
         comment = undefined;
         continue;
       }
-      const kind = this.lineKind(first, CONTINUES_STATEMENT);
-      if (kind === 'inside') continue;
+      let kind = this.lineKind(first, CONTINUES_STATEMENT, tokens);
+      if (kind === 'inside') {
+        if (!this.swallowed(first, tokens)) continue;
+        kind = 'code';
+      }
       if (kind === 'comment' || kind === 'decorator') {
         comment ??= start;
         continue;
@@ -435,6 +440,16 @@ class Recovery {
     return { blocks, simple };
   }
 
+  /**
+   * Whether a line at the top level that a token spans is only inside it because a broken parse
+   * made the token (a template literal type with escaped backticks, which the grammar cannot read,
+   * runs on to the next backtick): such a line starts a statement when its text does.
+   */
+  private swallowed(first: number, tokens: Node): boolean {
+    const token = tokens.descendantForIndex(first);
+    return token !== null && withinError(token) && !CONTINUES_STATEMENT.test(this.source[first]);
+  }
+
   /** What the first token of a line is, read off the whole-file tree (or the one given). */
   private lineKind(first: number, continues: RegExp, tokens = this.tokens): LineKind {
     const token = tokens.descendantForIndex(first);
@@ -450,6 +465,11 @@ class Recovery {
     if (continues.test(this.source[first]) || this.syntax.continuations?.includes(token.type)) return 'continuation';
     return 'code';
   }
+}
+
+function withinError(node: Node): boolean {
+  for (let at: Node | null = node; at; at = at.parent) if (at.isError) return true;
+  return false;
 }
 
 /** Visits the outermost ERROR and the MISSING nodes (only subtrees with errors are entered). */
