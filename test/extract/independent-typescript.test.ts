@@ -1,13 +1,13 @@
 // tldr's TypeScript and JavaScript definitions against the TypeScript compiler's parser on real
 // sources shipped in node_modules (rxjs, piscina and gpt-tokenizer ship their .ts sources;
 // commander, picomatch, ignore, msgpackr and cli-progress hand-written .js). The categories
-// compared are those both sides define (see ts-compiler-defs.ts): functions and classes that no
+// compared are those both sides define (see bench/oracle/ts-definitions.ts): functions and classes that no
 // named definition encloses, class members, `const f = () => …`. tldr's extra definitions
 // (object members bound to a name, `exports.x = function`, prototype methods) are left out.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { agreementRate, compareWithCompiler, isJs, isTs, walk } from './ts-agreement.js';
+import { agreementRate, compareWithCompiler, isJs, isTs, walk } from '../../dist/bench/oracle/structure-agreement.js';
 
 const MODULES = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 
