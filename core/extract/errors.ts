@@ -7,7 +7,7 @@ import type { Node } from 'web-tree-sitter';
 import type { SyntaxErrorRecord } from '../types.js';
 import type { TreePart } from '../parse/recover.js';
 import { overlaps, type Span } from '../parse/spans.js';
-import { cap, collapse } from './text.js';
+import { cap, collapse, endLine } from './text.js';
 
 const MAX_ERRORS = 50;
 
@@ -70,7 +70,7 @@ function record(node: Node, message: string): SyntaxErrorRecord {
   return {
     line: node.startPosition.row + 1,
     column: node.startPosition.column + 1,
-    end_line: node.endPosition.row + 1,
+    end_line: endLine(node),
     message,
   };
 }
