@@ -32,6 +32,13 @@ export interface ExtractSyntax {
    * recovery (core/parse/recover.ts) never cuts a broken region in front of one.
    */
   continuations?: string[];
+  /**
+   * A grammar gap repaired by text (core/parse/recover.ts): indented lines that begin a member of
+   * their own but that the grammar reads as continuing the line above (TypeScript's generic call
+   * signatures in prettier's no-semicolon style: `<T>(fn: T): T`), and the one-character separator
+   * that makes it read them apart; it replaces the blank before such a line, so offsets stay.
+   */
+  separate?: { lines: RegExp; separator: string };
   /** The first string statement of a body is its docstring. */
   docstrings?: boolean;
   /**
@@ -45,7 +52,7 @@ export interface ExtractSyntax {
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },
+    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^<[^\n]*?>\s*\(/, separator: ';' } } },
   { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
     extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },

@@ -19,7 +19,7 @@ export function syntaxErrors(parts: readonly TreePart[], source: string): Syntax
   const errors: SyntaxErrorRecord[] = [];
   for (const part of parts) {
     for (const span of part.unread ?? []) if (errors.length < MAX_ERRORS) errors.push(unreadError(span, source));
-    collectErrors(part, parts.length > 1, errors);
+    collectErrors(part, parts.length > 1, part === parts[0] && parts.length > 1, errors);
   }
   errors.sort((a, b) => a.line - b.line || a.column - b.column);
   return errors;
@@ -40,7 +40,7 @@ function lineAt(source: string, offset: number): number {
   return line;
 }
 
-function collectErrors(part: TreePart, filter: boolean, errors: SyntaxErrorRecord[]): void {
+function collectErrors(part: TreePart, filter: boolean, superseded: boolean, errors: SyntaxErrorRecord[]): void {
   const root = part.tree.rootNode;
   if (!root.hasError) return;
   const stack: Node[] = [root];
@@ -52,8 +52,9 @@ function collectErrors(part: TreePart, filter: boolean, errors: SyntaxErrorRecor
       errors.push(record(node, `missing ${node.isNamed ? node.type : `"${node.type}"`}`));
       continue;
     }
-    // An ERROR root whose stretches were re-parsed stands for nothing itself: its pieces report.
-    if (node.isError && !(filter && node.equals(root))) {
+    // A whole-file ERROR root whose stretches were re-parsed stands for nothing itself: its pieces
+    // report. A piece that is one ERROR is that error (`function f( {` read as nothing).
+    if (node.isError && !(superseded && node.equals(root))) {
       const near = cap(collapse(node.text.slice(0, 60)), 30);
       errors.push(record(node, near ? `syntax error near "${near}"` : 'syntax error'));
       continue;

@@ -14,6 +14,10 @@
 // parsed without it — when that loses less text than the failure did. The constructs left out
 // are reported as syntax errors; everything around them is read as if they were not there.
 //
+// One grammar gap is known well enough to repair by text (`separate` in grammars/languages.ts:
+// TypeScript's generic call signatures in a row need a separator the no-semicolon style leaves
+// out): the pieces are parsed with it, so the construct reads as what it is.
+//
 // A file without errors pays nothing. The pieces parse at most the file once more (at most
 // MAX_PIECES parses); the narrowing parses at most NARROWING_BUDGET times the file's length (plus
 // NARROWING_FLOOR); all of it within the deadline of the first parse. When time runs out, the
@@ -71,10 +75,40 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
   const full = parseWithin(parser, id, source, deadline, deadlineMs);
   const whole: TreePart = { tree: full, owns: [{ from: 0, to: source.length }] };
   if (!full.rootNode.hasError) return parsedFile([whole]);
-  const pieces = new Recovery(parser, source, languageById(id).extract, deadline, full.rootNode).pieces();
+  const syntax = languageById(id).extract;
+  const pieces = new Recovery(parser, source, separate(source, syntax) ?? source, syntax, deadline, full.rootNode).pieces();
   if (pieces.length === 0) return parsedFile([whole]);
   whole.owns = subtract({ from: 0, to: source.length }, pieces.map((p) => p.owns[0]));
   return parsedFile([whole, ...pieces]);
+}
+
+/** How a line ends that the next one continues: an operator, an open bracket, a separator. */
+const OPEN_END = /(^|[=(,{[:|&?;])$/;
+
+/** The source with the language's separator before every line its `separate` rule names; undefined when none does. */
+function separate(source: string, syntax: ExtractSyntax): string | undefined {
+  const rule = syntax.separate;
+  if (!rule) return undefined;
+  const out: string[] = [];
+  let copied = 0;
+  let before = '';
+  for (let at = 0; at < source.length;) {
+    const newline = source.indexOf('\n', at);
+    const end = newline === -1 ? source.length : newline;
+    let first = at;
+    while (first < end && (source[first] === ' ' || source[first] === '\t')) first++;
+    // Only after a line that can end a member: not the first member, not an operand (`=`, `(`, `|` …).
+    if (first > at && !OPEN_END.test(before) && rule.lines.test(source.slice(first, Math.min(end, first + 400)))) {
+      out.push(source.slice(copied, first - 1), rule.separator);
+      copied = first;
+    }
+    const line = source.slice(first, end).trimEnd();
+    if (line) before = line;
+    at = end + 1;
+  }
+  if (copied === 0) return undefined;
+  out.push(source.slice(copied));
+  return out.join('');
 }
 
 function parsedFile(parts: TreePart[]): ParsedFile {
@@ -102,6 +136,8 @@ class Recovery {
   constructor(
     private readonly parser: Parser,
     private readonly source: string,
+    /** What the pieces parse: the source, with the language's separators where `separate` puts them (same offsets). */
+    private readonly text: string,
     private readonly syntax: ExtractSyntax,
     private readonly deadline: number,
     /** The whole-file tree: where lines start and what their first token is. */
@@ -237,7 +273,7 @@ class Recovery {
   private parse(spans: Span[]): Tree | undefined {
     if (spans.length === 0 || performance.now() > this.deadline) return undefined;
     this.parses++;
-    const tree = this.parser.parse(this.source, null, {
+    const tree = this.parser.parse(this.text, null, {
       includedRanges: spans.map((span) => this.lines.range(span)),
       progressCallback: () => performance.now() > this.deadline,
     });
