@@ -82,8 +82,8 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
   return parsedFile([whole, ...pieces]);
 }
 
-/** How a line ends that the next one continues: an operator, an open bracket, a separator. */
-const OPEN_END = /(^|[=(,{[:|&?;])$/;
+/** How a line ends that the next one continues: an operator, an arrow, an open bracket, a separator. */
+const OPEN_END = /(^|[=(,{[:|&?;<]|=>)$/;
 
 /** The source with the language's separator before every line its `separate` rule names; undefined when none does. */
 function separate(source: string, syntax: ExtractSyntax): string | undefined {
