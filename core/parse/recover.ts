@@ -14,9 +14,10 @@
 // parsed without it — when that loses less text than the failure did. The constructs left out
 // are reported as syntax errors; everything around them is read as if they were not there.
 //
-// One grammar gap is known well enough to repair by text (`separate` in grammars/languages.ts:
-// TypeScript's generic call signatures in a row need a separator the no-semicolon style leaves
-// out): the pieces are parsed with it, so the construct reads as what it is.
+// Grammar gaps known well enough are repaired by text (`separate` and `unknownWords` in
+// grammars/languages.ts: TypeScript's generic call signatures in a row need a separator the
+// no-semicolon style leaves out; variance annotations `<in out T>` are unknown to the grammar):
+// the pieces are parsed with the repairs, so the constructs read as what they are.
 //
 // A file without errors pays nothing. The pieces parse at most the file once more (at most
 // MAX_PIECES parses); the narrowing parses at most NARROWING_BUDGET times the file's length (plus
@@ -76,7 +77,7 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
   const whole: TreePart = { tree: full, owns: [{ from: 0, to: source.length }] };
   if (!full.rootNode.hasError) return parsedFile([whole]);
   const syntax = languageById(id).extract;
-  const pieces = new Recovery(parser, source, separate(source, syntax) ?? source, syntax, deadline, full.rootNode).pieces();
+  const pieces = new Recovery(parser, source, repaired(source, syntax), syntax, deadline, full.rootNode).pieces();
   if (pieces.length === 0) return parsedFile([whole]);
   whole.owns = subtract({ from: 0, to: source.length }, pieces.map((p) => p.owns[0]));
   return parsedFile([whole, ...pieces]);
@@ -84,6 +85,12 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
 
 /** How a line ends that the next one continues: an operator, an arrow, an open bracket, a separator. */
 const OPEN_END = /(^|[=(,{[:|&?;<]|=>)$/;
+
+/** The source with the language's text repairs (`separate`, `unknownWords`); offsets do not move. */
+function repaired(source: string, syntax: ExtractSyntax): string {
+  const text = separate(source, syntax) ?? source;
+  return syntax.unknownWords ? text.replace(syntax.unknownWords, (word) => ' '.repeat(word.length)) : text;
+}
 
 /** The source with the language's separator before every line its `separate` rule names; undefined when none does. */
 function separate(source: string, syntax: ExtractSyntax): string | undefined {
@@ -136,7 +143,7 @@ class Recovery {
   constructor(
     private readonly parser: Parser,
     private readonly source: string,
-    /** What the pieces parse: the source, with the language's separators where `separate` puts them (same offsets). */
+    /** What the pieces parse: the source with the language's text repairs (same offsets). */
     private readonly text: string,
     private readonly syntax: ExtractSyntax,
     private readonly deadline: number,

@@ -50,7 +50,7 @@ const TEMPLATE_TYPE = [
 ].join('\n');
 
 describe('a grammar failure loses only what it must', () => {
-  it('typescript: two generic call signatures in a row cost the interface, not the file', async () => {
+  it('typescript: two generic call signatures in a row (no semicolons) are read as the valid code they are', async () => {
     const r = await extractSource('factory.ts', FACTORY);
     expect(outline(r)).toEqual([
       'interface Factory L3-6',
@@ -92,6 +92,14 @@ describe('a grammar failure loses only what it must', () => {
     expect(outline(r)).toEqual(['arrow pipe L1-6', 'arrow later L8-9', 'function after L13-15']);
     expect(r.errors.map((e) => e.line)).toEqual([11]);
     expect(callEdges(r)).toContain('after -> pipe @14');
+  });
+
+  it('typescript: variance annotations the grammar does not know are read as what they are', async () => {
+    const source = 'export interface Stream<out A, out E = never> {\n  a: A\n}\n\nexport interface Graph<\n  in out N,\n  T extends string\n> {\n  n: N\n}\n\ntype Mapped<T> = { [K in keyof T]: T[K] }\n\nexport function after(x: object) {\n  for (const k in x) use(k)\n}\n';
+    const r = await extractSource('variance.ts', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['interface Stream L1-3', 'interface Graph L5-10', 'type Mapped L12-12', 'function after L14-16']);
+    expect(callEdges(r)).toEqual(['after -> use @15']);
   });
 
   it('typescript: a template literal type with escaped backticks does not swallow what follows', async () => {
