@@ -274,7 +274,7 @@ export class DaemonServer {
     const marked: string[] = [];
     const refused: string[] = [];
     for (const path of paths) {
-      const rel = relativeInsideRoot(this.config.root, path, cwd);
+      const rel = relativeInsideRoot(this.config.root, path, cwd, (candidate) => this.freshness?.isIndexed(candidate) ?? false);
       if (rel === undefined) refused.push(path);
       else marked.push(rel);
     }
