@@ -3,13 +3,7 @@
 import type { Command } from 'commander';
 import type { ServeContext } from '../core/daemon/server.js';
 import { TldrError } from '../core/errors.js';
-
-export interface GlobalOptions {
-  project?: string;
-  json: boolean;
-  /** commander maps `--no-daemon` to `daemon: false`. */
-  daemon: boolean;
-}
+import type { GlobalOptions } from './globals.js';
 
 export interface CommandSpec {
   name: string;

@@ -5,7 +5,8 @@
 import { Command, CommanderError } from 'commander';
 import { TldrError, formatError } from '../core/errors.js';
 import { COMMANDS } from './commands/index.js';
-import type { CommandSpec, GlobalOptions } from './command.js';
+import type { CommandSpec } from './command.js';
+import type { GlobalOptions } from './globals.js';
 
 export type ParsedCommandLine =
   | { kind: 'command'; spec: CommandSpec; positional: string[]; options: Record<string, unknown>; globals: GlobalOptions }
@@ -85,7 +86,11 @@ export async function runCommandLine(argv: string[]): Promise<void> {
   });
   try {
     const parsed = parseCommandLine(argv);
-    process.exitCode = parsed.kind === 'exit' ? parsed.exitCode : await parsed.spec.run(parsed.positional, parsed.options, parsed.globals);
+    if (parsed.kind === 'exit') {
+      process.exitCode = parsed.exitCode;
+      return;
+    }
+    process.exitCode = await parsed.spec.run(parsed.positional, parsed.options, parsed.globals);
   } catch (error) {
     if (error instanceof TldrError) {
       process.stderr.write(`${formatError(error)}\n`);

@@ -5,7 +5,7 @@ import { TldrError } from '../core/errors.js';
 import type { ProjectIndex } from '../core/index/project-index.js';
 import { resolveProjectRoot } from '../core/project/root.js';
 import { queryHandler } from '../core/query/handlers.js';
-import type { GlobalOptions } from './command.js';
+import type { GlobalOptions } from './globals.js';
 
 export async function runQuery(name: string, args: unknown, globals: GlobalOptions): Promise<unknown> {
   const root = resolveProjectRoot(globals.project);

@@ -1,6 +1,7 @@
 // `tldr warm [path]`: indexes the project containing `path` (default: the current directory),
 // writes the cache and reports what it did. A progress bar is drawn only when stderr is a terminal.
-import type { CommandSpec, GlobalOptions } from '../command.js';
+import type { CommandSpec } from '../command.js';
+import type { GlobalOptions } from '../globals.js';
 import type { WarmProgress } from '../../core/index/open.js';
 import type { WarmResult } from '../../core/types.js';
 

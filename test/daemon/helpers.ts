@@ -86,7 +86,7 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Pids of `daemon serve` processes for this root, or also for roots under it (from /proc, not from the lock). */
+/** Pids of daemon processes for this root, or also for roots under it (from /proc, not from the lock). */
 export function daemonProcesses(root: string, nested = false): number[] {
   const pids: number[] = [];
   for (const entry of readdirSafe('/proc')) {
@@ -98,10 +98,10 @@ export function daemonProcesses(root: string, nested = false): number[] {
       continue;
     }
     const argv = cmdline.split('\0');
-    const at = argv.indexOf('serve');
+    const isDaemon = argv.some((arg) => arg.endsWith('/cli/daemon-process.js'));
     const project = argv[argv.indexOf('--project') + 1] ?? '';
     const matches = project === root || (nested && project.startsWith(`${root}/`));
-    if (at > 0 && argv[at - 1] === 'daemon' && matches && alive(Number(entry))) pids.push(Number(entry));
+    if (isDaemon && matches && alive(Number(entry))) pids.push(Number(entry));
   }
   return pids;
 }
