@@ -7,6 +7,7 @@ import { TldrError, formatError } from '../core/errors.js';
 import { COMMANDS } from './commands/index.js';
 import type { CommandSpec } from './command.js';
 import type { GlobalOptions } from './globals.js';
+import { daemonDisabledByEnv } from '../core/daemon/wire.cjs';
 
 export type ParsedCommandLine =
   | { kind: 'command'; spec: CommandSpec; positional: string[]; options: Record<string, unknown>; globals: GlobalOptions }
@@ -90,6 +91,8 @@ export async function runCommandLine(argv: string[]): Promise<void> {
       process.exitCode = parsed.exitCode;
       return;
     }
+    // Read here, not in parseCommandLine: the daemon parses its clients' command lines too.
+    if (daemonDisabledByEnv()) parsed.globals.daemon = false;
     process.exitCode = await parsed.spec.run(parsed.positional, parsed.options, parsed.globals);
   } catch (error) {
     if (error instanceof TldrError) {

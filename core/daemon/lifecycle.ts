@@ -40,10 +40,12 @@ const DAEMON_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /** Starts a daemon for `root` as a detached background process and returns at once. */
 export function spawnDaemon(root: string, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  // TLDR_NO_DAEMON is the client's choice; a daemon started anyway (`tldr daemon start`) serves.
+  const { TLDR_NO_DAEMON: _, ...daemonEnv } = env;
   const child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, DAEMON_ENTRY, '--project', root], {
     detached: true,
     stdio: 'ignore',
-    env,
+    env: daemonEnv,
   });
   child.on('error', () => undefined);
   child.unref();
