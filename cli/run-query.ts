@@ -15,7 +15,9 @@ export async function runQuery(name: string, args: unknown, globals: GlobalOptio
     const answer = await queryDaemon(root, name, args, process.cwd());
     if (answer.answered) return answer.result;
   }
-  const { openProjectIndex } = await import('../core/index/open.js');
+  const [{ openProjectIndex }, { markShortLivedProcess }] = await Promise.all([import('../core/index/open.js'), import('../core/parse/wasm-tiering.js')]);
+  // This process answers one query and exits.
+  markShortLivedProcess();
   const index = await openProjectIndex(root);
   try {
     return await computeQuery(name, index, process.cwd(), args);

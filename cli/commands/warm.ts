@@ -36,6 +36,8 @@ async function projectRoot(path: string | undefined, globals: GlobalOptions): Pr
 async function warmWithProgress(root: string): Promise<WarmResult> {
   const { warmProject } = await import('../../core/index/open.js');
   const { closeExtractPool } = await import('../../core/pool/extract-pool.js');
+  // This process warms and exits.
+  (await import('../../core/parse/wasm-tiering.js')).markShortLivedProcess();
   const bar = process.stderr.isTTY ? await progressBar() : undefined;
   try {
     return await warmProject(root, { onProgress: bar?.update });
