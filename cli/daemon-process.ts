@@ -11,7 +11,7 @@ async function main(argv: string[]): Promise<number> {
   // Between warms the daemon re-parses a file or a few at a time: one worker does that as fast as
   // two and holds one set of grammars instead of two (~50 MB). TLDR_WORKERS still overrides.
   process.env.TLDR_WORKERS ??= '1';
-  const [{ runDaemon }, { openProjectIndex }, { allowBurstWorkers, closeExtractPool }, { commandLineServer }, { resolveProjectRoot }] = await Promise.all([
+  const [{ runDaemon }, { openProjectIndex }, { allowBurstWorkers, closeExtractPool, startExtractPool }, { commandLineServer }, { resolveProjectRoot }] = await Promise.all([
     import('../core/daemon/daemon.js'),
     import('../core/index/open.js'),
     import('../core/pool/extract-pool.js'),
@@ -25,7 +25,11 @@ async function main(argv: string[]): Promise<number> {
     root: realRoot,
     // Re-parses go to the worker pool even for one file: the daemon's event loop stays free for
     // other clients, and tree-sitter's WASM memory stays out of the main thread.
-    openIndex: (dir) => openProjectIndex(dir, { extraction: 'pool' }),
+    openIndex: (dir) => {
+      // The standing worker boots while the index loads; the daemon then warms it (warm-worker.ts).
+      startExtractPool();
+      return openProjectIndex(dir, { extraction: 'pool' });
+    },
     runCommandLine: commandLineServer(realRoot),
   });
   await closeExtractPool();

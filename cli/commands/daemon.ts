@@ -52,6 +52,7 @@ function formatStatus(s: StatusResult): string {
     `uptime: ${duration(s.uptime_ms)} (idle shutdown after ${duration(s.idle_timeout_ms)})`,
     `index: ${s.ready ? 'ready' : 'loading'}, ${s.files} files, ${s.symbols} symbols, ${s.watched_directories} directories watched`,
     `call graph: ${s.call_graph === 'none' ? 'not built' : s.call_graph}`,
+    `parsing worker: ${s.workers}`,
     `memory: ${mb(s.rss_bytes)} MB RSS (${mb(s.heap_used_bytes)} MB JS heap, ${mb(s.external_bytes)} MB buffers and WebAssembly)`,
     `requests: ${s.requests} served, ${s.active_requests} in progress, ${s.pending_reparses} re-parses pending`,
     `last error: ${s.last_error ? `${s.last_error.message} (${s.last_error.at})` : 'none'}`,

@@ -59,6 +59,8 @@ export interface StatusResult {
   pending_reparses: number;
   /** The call graph: built in the background once the index is loaded. */
   call_graph: 'none' | 'building' | 'ready';
+  /** The parsing worker: warmed with the project's languages in the background once the index is loaded. */
+  workers: 'cold' | 'warming' | 'warm';
   watched_directories: number;
   requests: number;
   active_requests: number;

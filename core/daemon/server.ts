@@ -69,6 +69,7 @@ export class DaemonServer {
   private freshness: Freshness | undefined;
   private cacheWriter: CacheWriter | undefined;
   private callGraph: StatusResult['call_graph'] = 'none';
+  private workers: StatusResult['workers'] = 'cold';
   private ready: Promise<OpenedIndex> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private rootCheck: NodeJS.Timeout | undefined;
@@ -105,7 +106,10 @@ export class DaemonServer {
       index.onChange(() => writer.changed());
       this.freshness
         .start()
-        .then(() => this.buildCallGraph(index))
+        .then(() => {
+          this.warmWorkers(index);
+          return this.buildCallGraph(index);
+        })
         .catch((error: Error) => this.recordError(error));
       return index;
     });
@@ -132,6 +136,19 @@ export class DaemonServer {
       this.callGraph = 'none';
       throw error;
     }
+  }
+
+  /** So that the first re-parse after an edit does not start a worker and load grammars (warm-worker.ts). */
+  private warmWorkers(index: OpenedIndex): void {
+    if (this.stopping || index.analysis !== 'pool') return;
+    this.workers = 'warming';
+    import('./warm-worker.js')
+      .then(({ warmWorkerFor }) => warmWorkerFor(index))
+      .then(() => (this.workers = 'warm'))
+      .catch((error: Error) => {
+        this.workers = 'cold';
+        this.recordError(error);
+      });
   }
 
   recordError(error: Error): void {
@@ -304,6 +321,7 @@ export class DaemonServer {
       external_bytes: memory.external,
       pending_reparses: counts?.pending ?? 0,
       call_graph: this.callGraph,
+      workers: this.workers,
       watched_directories: counts?.watchedDirectories ?? 0,
       requests: this.served,
       active_requests: this.active - 1,

@@ -92,6 +92,8 @@ describe('daemon start, status, stop', () => {
     const second = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
     expect(second.running).toBe(true);
     expect(second.pid).not.toBe(first.pid);
+    // A starter that lost the race to the lock exits on its own.
+    await waitFor(() => daemonProcesses(project.root).length === 1, 'one daemon to remain');
     expect(daemonProcesses(project.root)).toEqual([second.pid]);
     expect(lockPid(project.root)).toBe(second.pid);
     await waitFor(() => status(project.root).files === 2, 'the new daemon to load the index');
