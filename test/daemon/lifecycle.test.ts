@@ -31,6 +31,8 @@ describe('daemon start, status, stop', () => {
     expect(alive(started.pid)).toBe(true);
 
     await waitFor(() => status(project.root).files === 2, 'the index to load');
+    // Its parsing worker is warmed with the project's languages in the background.
+    await waitFor(() => status(project.root).workers === 'warm', 'the worker to be warmed');
     const s = status(project.root);
     expect(s).toMatchObject({ running: true, pid: started.pid, root: project.root, ready: true, files: 2, pending_reparses: 0 });
     // Circle, Circle.area, unit, double, triple
@@ -51,6 +53,7 @@ describe('daemon start, status, stop', () => {
     const text = cli(['daemon', 'status'], project.root).stdout;
     expect(text).toContain(`daemon running (pid ${started.pid}`);
     expect(text).toMatch(/2 files, 5 symbols/);
+    expect(text).toMatch(/^parsing worker: warm$/m);
 
     const stop = cli(['daemon', 'stop', '--json'], project.root);
     expect(JSON.parse(stop.stdout)).toMatchObject({ stopped: true, pid: started.pid });
