@@ -34,16 +34,20 @@ async function projectRoot(path: string | undefined, globals: GlobalOptions): Pr
 }
 
 async function warmWithProgress(root: string): Promise<WarmResult> {
-  const { warmProject } = await import('../../core/index/open.js');
-  const { closeExtractPool } = await import('../../core/pool/extract-pool.js');
+  const [{ warmProject }, { poolRunning }, { markShortLivedProcess }] = await Promise.all([
+    import('../../core/index/open.js'),
+    import('../../core/pool/pool-size.js'),
+    import('../../core/parse/wasm-tiering.js'),
+  ]);
   // This process warms and exits.
-  (await import('../../core/parse/wasm-tiering.js')).markShortLivedProcess();
+  markShortLivedProcess();
   const bar = process.stderr.isTTY ? await progressBar() : undefined;
   try {
     return await warmProject(root, { onProgress: bar?.update });
   } finally {
     bar?.stop();
-    await closeExtractPool();
+    // Only a warm that parsed in workers loaded the pool (piscina is not free to import).
+    if (poolRunning()) await (await import('../../core/pool/extract-pool.js')).closeExtractPool();
   }
 }
 

@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { stronglyConnected } from '../../dist/core/query/arch.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SOURCE_DIRS = ['cli', 'core', 'workers', 'grammars', 'bench'];
@@ -30,39 +31,10 @@ function importsOf(file: string, known: Set<string>): string[] {
     .filter((target) => known.has(target));
 }
 
-/** The strongly connected components with more than one module, or a module importing itself (Tarjan). */
+/** Groups of modules that import one another (more than one module), or a module importing itself. */
 function cycles(graph: Map<string, string[]>): string[][] {
-  let counter = 0;
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string): void => {
-    order.set(node, counter);
-    low.set(node, counter++);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!order.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, order.get(next)!));
-      }
-    }
-    if (low.get(node) !== order.get(node)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1 || graph.get(node)!.includes(node)) found.push(component.sort());
-  };
-  for (const node of graph.keys()) if (!order.has(node)) visit(node);
-  return found;
+  const edges = new Map([...graph].map(([node, targets]) => [node, new Set(targets)]));
+  return stronglyConnected([...graph.keys()], edges).filter((component) => component.length > 1 || edges.get(component[0])!.has(component[0]));
 }
 
 function projectGraph(): Map<string, string[]> {
