@@ -101,7 +101,7 @@ export class DaemonServer {
     this.ready = this.config.openIndex(this.config.root).then((index) => {
       this.index = index;
       this.freshness = new Freshness(index, (error) => this.recordError(error));
-      const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
+      const writer = new CacheWriter(() => this.writeCache(index), (error) => this.recordError(error));
       this.cacheWriter = writer;
       index.onChange(() => writer.changed());
       this.freshness
@@ -136,6 +136,13 @@ export class DaemonServer {
       this.callGraph = 'none';
       throw error;
     }
+  }
+
+  /** Writes changes back to the cache, unless the project is gone: that would recreate its directory. */
+  private writeCache(index: OpenedIndex): Promise<string | undefined> {
+    if (existsSync(this.config.root)) return index.flush();
+    void this.shutdown('the project directory is gone');
+    return Promise.resolve(undefined);
   }
 
   /** So that the first re-parse after an edit does not start a worker and load grammars (warm-worker.ts). */

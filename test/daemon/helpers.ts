@@ -9,11 +9,15 @@ import { daemonPaths } from '../../dist/core/daemon/wire.cjs';
 
 export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js');
 
-/** Environment of every CLI call: no CA bundle scan, a short idle timeout as a safety net. */
+/**
+ * Environment of every CLI call: daemons allowed (vitest.config.ts turns them off for other
+ * tests), no CA bundle scan, a short idle timeout as a safety net.
+ */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TLDR_DAEMON_IDLE_MS: '120000', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, TLDR_DAEMON_IDLE_MS: '120000' };
   delete env.NODE_EXTRA_CA_CERTS;
-  return env;
+  delete env.TLDR_NO_DAEMON;
+  return { ...env, ...extra };
 }
 
 export interface CliResult {

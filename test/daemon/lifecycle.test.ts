@@ -112,6 +112,16 @@ describe('daemon start, status, stop', () => {
     expect(existsSync(paths.lock)).toBe(false);
   });
 
+  it('a daemon whose project directory is deleted shuts down without recreating it', async () => {
+    const project = makeProject(SOURCE);
+    const { pid } = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    await waitFor(() => status(project.root).files === 2, 'the index to load');
+    project.remove('');
+    // The watcher sees the files go; writing that to the cache would recreate the directory.
+    await waitFor(() => !alive(pid), 'the daemon to exit', 15_000);
+    expect(existsSync(project.root)).toBe(false);
+  });
+
   it('shuts down after the idle timeout', async () => {
     const project = makeProject(SOURCE);
     const { pid } = JSON.parse(cli(['daemon', 'start', '--json', '--idle-ms', '400'], project.root).stdout);
