@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { openProjectIndex, type CachedProjectIndex } from '../../core/index/open.js';
 import { closeExtractPool, extractInPool, workerCount } from '../../core/pool/extract-pool.js';
 import type { WarmResult } from '../../core/types.js';
-import { stopDaemon } from '../../core/daemon/lifecycle.js';
+import { probeDaemon, stopDaemon } from '../../core/daemon/lifecycle.js';
 import { buildRealTree, buildSmallProject, type RealTree } from '../real-code.js';
 import type { BenchSuite, Metric, TimedTask } from '../suite.js';
 
@@ -57,6 +57,13 @@ function nodeFloor(): number {
   return (performance.now() - started) / 1000;
 }
 
+/** Stops the daemon `tldr warm` left starting, once it is up (stopped before, it would start after). */
+async function stopStartedDaemon(root: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await probeDaemon(root)).state !== 'running' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await stopDaemon(root);
+}
+
 /**
  * The first `tldr warm` of a small real project, as a user runs it (the daemon it starts is
  * stopped before the next run, the cache removed), interleaved with bare node for the floor.
@@ -73,7 +80,7 @@ async function firstWarm(project: RealTree, label: string): Promise<Metric[]> {
     seconds.push(warm.seconds);
     cpu.push(warm.cpuSeconds);
     result = warm.result;
-    await stopDaemon(project.root);
+    await stopStartedDaemon(project.root);
   }
   const lines = `${(project.lines / 1000).toFixed(1)}k lines`;
   return [
