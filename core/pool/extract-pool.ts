@@ -95,7 +95,7 @@ export interface PoolRunOptions {
   workers?: number;
 }
 
-/** Extracts the files in the pool. Never rejects: a failed batch becomes per-file error outcomes. */
+/** Extracts the files in the pool (and on this thread, with `inProcess`). Never rejects: a failed batch becomes per-file error outcomes. */
 export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
   if (jobs.length === 0) return [];
   const piscina = workerPool(options.workers);
@@ -129,8 +129,8 @@ export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions)
     }
   };
   // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
-  // own run rather than time spent queued behind others.
-  const inFlight = Math.max(1, (options.workers ?? piscina.maxThreads) * 2);
+  // own run rather than time spent queued behind others. Sharing the work, only the planned workers.
+  const inFlight = Math.max(1, ((options.inProcess ? options.workers : undefined) ?? piscina.maxThreads) * 2);
   for (let lane = 0; lane < Math.min(inFlight, batches.length); lane++) void poolLane();
   if (options.inProcess) void hereLane();
   await allDone;
