@@ -318,21 +318,23 @@ export class CachedProjectIndex implements ProjectIndex {
     if (total === 0) return { outcomes: [], workers: 0 };
     onProgress?.({ phase: 'extract', done: 0, total });
     const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
-    const bytes = files.reduce((sum, file) => sum + file.size, 0);
-    beforeParsing(bytes);
+    const bytes = new Map<LanguageId, number>();
+    for (const file of files) bytes.set(file.language, (bytes.get(file.language) ?? 0) + file.size);
+    beforeParsing(files.reduce((sum, file) => sum + file.size, 0));
     const plan: ExtractionPlan =
-      mode === 'pool' ? { inProcess: false, workers: Math.max(1, workerCount()) }
+      mode === 'pool' ? { inProcess: false, workers: Math.max(1, workerCount()), workerLanguages: [...bytes.keys()] }
         : mode === 'auto' ? planExtraction(total, bytes)
-          : { inProcess: true, workers: 0 };
+          : { inProcess: true, workers: 0, workerLanguages: [] };
     if (plan.workers > 0) {
       const pool = await import('../pool/extract-pool.js');
       const outcomes = await pool.extractInPool(jobs, {
         maxFileBytes: this.policy.maxFileBytes,
-        languages: [...new Set(files.map((file) => file.language))],
+        languages: [...bytes.keys()],
         sizes: new Map(files.map((file) => [file.path, file.size])),
         onProgress: (done) => onProgress?.({ phase: 'extract', done, total }),
         inProcess: plan.inProcess,
         workers: plan.workers,
+        workerLanguages: plan.workerLanguages,
       });
       return { outcomes, workers: plan.workers };
     }

@@ -93,46 +93,52 @@ export interface PoolRunOptions {
   inProcess?: boolean;
   /** Workers to start when the pool is not running yet (default workerCount()). */
   workers?: number;
+  /** With `inProcess`: the languages workers take; files of the others are parsed here only. */
+  workerLanguages?: LanguageId[];
 }
 
 /** Extracts the files in the pool (and on this thread, with `inProcess`). Never rejects: a failed batch becomes per-file error outcomes. */
 export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
   if (jobs.length === 0) return [];
-  const piscina = workerPool(options.workers);
-  const batches = options.inProcess ? makeBatches(jobs, options.sizes, SHARED_BATCH_BYTES, SHARED_BATCH_FILES) : makeBatches(jobs, options.sizes);
   const results: FileOutcome[][] = [];
-  let next = 0;
   let done = 0;
   let finished!: () => void;
   const allDone = new Promise<void>((resolve) => (finished = resolve));
-  const complete = (index: number, outcomes: FileOutcome[]): void => {
-    results[index] = outcomes;
+  const complete = (outcomes: FileOutcome[]): void => {
+    results.push(outcomes);
     done += outcomes.length;
     options.onProgress?.(done);
     if (done === jobs.length) finished();
   };
-  const poolLane = async (): Promise<void> => {
-    // Sharing the queue with this thread, a worker starts taking batches only when it can parse
-    // at once: a batch queued behind its start-up would wait while this thread could do it.
-    if (options.inProcess && !(await prepareWorker(piscina, options.languages))) return;
-    while (next < batches.length) {
-      const index = next++;
-      complete(index, await runBatch(piscina, batches[index], options));
-    }
-  };
-  const hereLane = async (): Promise<void> => {
-    const here = await import('./extract-here.js');
-    await here.prepareHere(options.languages);
-    while (next < batches.length) {
-      const index = next++;
-      complete(index, await here.extractHere(batches[index], options.maxFileBytes).catch((error: unknown) => failed(batches[index], error)));
-    }
-  };
-  // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
-  // own run rather than time spent queued behind others. Sharing the work, only the planned workers.
-  const inFlight = Math.max(1, ((options.inProcess ? options.workers : undefined) ?? piscina.maxThreads) * 2);
-  for (let lane = 0; lane < Math.min(inFlight, batches.length); lane++) void poolLane();
-  if (options.inProcess) void hereLane();
+  const forWorkers = new Set(options.inProcess ? options.workerLanguages ?? options.languages : options.languages);
+  const [shared, own] = options.inProcess
+    ? [jobs.filter((job) => forWorkers.has(job.language)), jobs.filter((job) => !forWorkers.has(job.language))].map((part) => makeBatches(part, options.sizes, SHARED_BATCH_BYTES, SHARED_BATCH_FILES))
+    : [makeBatches(jobs, options.sizes), []];
+  const take = (queue: ExtractJob[][]) => queue.shift();
+  if (shared.length > 0) {
+    const piscina = workerPool(options.workers);
+    const languages = [...forWorkers];
+    const poolLane = async (): Promise<void> => {
+      // Sharing the queue with this thread, a worker starts taking batches only when it can parse
+      // at once: a batch queued behind its start-up would wait while this thread could do it.
+      if (options.inProcess && !(await prepareWorker(piscina, languages))) return;
+      for (let batch = take(shared); batch; batch = take(shared)) complete(await runBatch(piscina, batch, { ...options, languages }));
+    };
+    // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
+    // own run rather than time spent queued behind others. Sharing the work, only the planned workers.
+    const inFlight = Math.max(1, ((options.inProcess ? options.workers : undefined) ?? piscina.maxThreads) * 2);
+    for (let lane = 0; lane < Math.min(inFlight, shared.length); lane++) void poolLane();
+  }
+  if (options.inProcess) {
+    void (async () => {
+      const here = await import('./extract-here.js');
+      await here.prepareHere(options.languages);
+      for (let batch = take(own) ?? take(shared); batch; batch = take(own) ?? take(shared)) {
+        const current = batch;
+        complete(await here.extractHere(current, options.maxFileBytes).catch((error: unknown) => failed(current, error)));
+      }
+    })();
+  }
   await allDone;
   return results.flat();
 }

@@ -29,17 +29,22 @@ describe('extraction pool', () => {
 
   it('plans small work in-process, more on this thread with workers sized to it', () => {
     const cores = { TLDR_WORKERS: undefined } as NodeJS.ProcessEnv;
-    expect(planExtraction(8, 100_000, cores)).toEqual({ inProcess: true, workers: 0 });
-    expect(planExtraction(30, 100_000, cores)).toEqual({ inProcess: true, workers: 1 });
-    expect(planExtraction(300, 900_000, cores)).toEqual({ inProcess: true, workers: 1 });
+    const ts = (bytes: number) => new Map([['typescript' as const, bytes]]);
+    const spare = Math.max(1, workerCount(cores) - 1);
+    expect(planExtraction(8, ts(100_000), cores)).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
+    expect(planExtraction(30, ts(200_000), cores)).toEqual({ inProcess: true, workers: 1, workerLanguages: ['typescript'] });
+    expect(planExtraction(300, ts(900_000), cores)).toEqual({ inProcess: true, workers: 1, workerLanguages: ['typescript'] });
     // This thread is one of the cores: never more workers than cores - 1, and at least one.
-    const many = planExtraction(5000, 50_000_000, cores);
-    expect(many.inProcess).toBe(true);
-    expect(many.workers).toBe(Math.max(1, workerCount(cores) - 1));
+    expect(planExtraction(5000, ts(50_000_000), cores)).toEqual({ inProcess: true, workers: spare, workerLanguages: ['typescript'] });
+    // A language with little source is not worth a worker's loading its grammar: it stays here.
+    const mixed = new Map([['typescript' as const, 900_000], ['javascript' as const, 3_000], ['python' as const, 600_000]]);
+    expect(planExtraction(300, mixed, cores)).toEqual({ inProcess: true, workers: Math.min(spare, 2), workerLanguages: ['typescript', 'python'] });
+    const scattered = new Map([['typescript' as const, 100_000], ['javascript' as const, 100_000], ['python' as const, 100_000]]);
+    expect(planExtraction(300, scattered, cores)).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
     // TLDR_WORKERS is the most workers to use; 0 keeps everything in-process.
-    expect(planExtraction(5000, 50_000_000, { TLDR_WORKERS: '3' })).toEqual({ inProcess: true, workers: 3 });
-    expect(planExtraction(300, 900_000, { TLDR_WORKERS: '3' })).toEqual({ inProcess: true, workers: 1 });
-    expect(planExtraction(5000, 50_000_000, { TLDR_WORKERS: '0' })).toEqual({ inProcess: true, workers: 0 });
+    expect(planExtraction(5000, ts(50_000_000), { TLDR_WORKERS: '3' })).toMatchObject({ inProcess: true, workers: 3 });
+    expect(planExtraction(300, ts(900_000), { TLDR_WORKERS: '3' })).toMatchObject({ inProcess: true, workers: 1 });
+    expect(planExtraction(5000, ts(50_000_000), { TLDR_WORKERS: '0' })).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
   });
 
   it('shares one queue between this thread and the workers: every file once, the same records', async () => {
@@ -49,7 +54,7 @@ describe('extraction pool', () => {
       const jobs = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
       const options = { maxFileBytes: 1 << 20, languages: [...new Set(files.map((file) => file.language))], sizes: new Map(files.map((file) => [file.path, file.size])) };
       let progress = 0;
-      const shared = await extractInPool(jobs, { ...options, inProcess: true, workers: 1, onProgress: (done) => (progress = done) });
+      const shared = await extractInPool(jobs, { ...options, inProcess: true, workers: 1, workerLanguages: ['typescript'], onProgress: (done) => (progress = done) });
       expect(progress).toBe(jobs.length);
       expect(shared.map((outcome) => outcome.path).sort()).toEqual(jobs.map((job) => job.path).sort());
       await closeExtractPool();
