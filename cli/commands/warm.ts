@@ -25,12 +25,15 @@ export const warmCommand: CommandSpec = {
 };
 
 async function projectRoot(path: string | undefined, globals: GlobalOptions): Promise<string> {
-  const { findProjectRoot, resolveProjectRoot } = await import('../../core/project/root.js');
+  const { findProjectRoot, pathCandidates, resolveProjectRoot } = await import('../../core/project/root.js');
   if (globals.project !== undefined || path === undefined) return resolveProjectRoot(globals.project);
   const { existsSync } = await import('node:fs');
   const { TldrError } = await import('../../core/errors.js');
-  if (!existsSync(path)) throw new TldrError(`directory not found: ${path}`, 'give a directory inside the project');
-  return findProjectRoot(path);
+  // Like every path argument: from the cwd first, then from the root of the project the cwd is in
+  // (tldr prints directories relative to it).
+  const found = pathCandidates(findProjectRoot(process.cwd()), path, process.cwd()).find((candidate) => existsSync(candidate));
+  if (!found) throw new TldrError(`directory not found: ${path}`, 'give a directory inside the project');
+  return findProjectRoot(found);
 }
 
 async function warmWithProgress(root: string): Promise<WarmResult> {

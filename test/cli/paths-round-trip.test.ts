@@ -190,6 +190,20 @@ describe('paths printed by tldr are accepted back', () => {
     }
   });
 
+  it('warm takes a directory as tree prints it, from a subdirectory', () => {
+    const dirs = [...new Set(targets.map((t) => t.file.split('/')[0]))];
+    expect(dirs.sort()).toEqual(['py', 'src']);
+    for (const route of [['--no-daemon'], []]) {
+      for (const dir of dirs) {
+        const warm = JSON.parse(ok(cli(['warm', dir, '--json', ...route], join(project.root, 'src/app')), `warm ${dir}`));
+        expect(warm.root, `warm ${dir} ${route.join(' ')}`).toBe(project.root);
+      }
+    }
+    const missing = cli(['warm', 'nowhere', '--no-daemon'], join(project.root, 'src/app'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toBe('tldr: directory not found: nowhere (give a directory inside the project)\n');
+  });
+
   it('a path that is nowhere says where it looked; one outside the project is refused', () => {
     const missing = cli(['structure', 'src/app/gone.ts', '--no-daemon'], join(project.root, 'py'));
     expect(missing.status).toBe(1);
