@@ -320,7 +320,7 @@ export class CachedProjectIndex implements ProjectIndex {
     const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
     const bytes = new Map<LanguageId, number>();
     for (const file of files) bytes.set(file.language, (bytes.get(file.language) ?? 0) + file.size);
-    beforeParsing(files.reduce((sum, file) => sum + file.size, 0));
+    await beforeParsing(files.reduce((sum, file) => sum + file.size, 0));
     const plan: ExtractionPlan =
       mode === 'pool' ? { inProcess: false, workers: Math.max(1, workerCount()), workerLanguages: [...bytes.keys()] }
         : mode === 'auto' ? planExtraction(total, bytes)
