@@ -93,7 +93,7 @@ export async function runCommandLine(argv: string[]): Promise<void> {
     }
     // Read here, not in parseCommandLine: the daemon parses its clients' command lines too.
     if (daemonDisabledByEnv()) parsed.globals.daemon = false;
-    process.exitCode = await parsed.spec.run(parsed.positional, parsed.options, parsed.globals);
+    process.exitCode = await parsed.spec.run(parsed.positional, parsed.options, parsed.globals, COMMANDS);
   } catch (error) {
     if (error instanceof TldrError) {
       process.stderr.write(`${formatError(error)}\n`);

@@ -12,6 +12,7 @@ import { closeExtractPool, extractInPool, workerCount } from '../../core/pool/ex
 import type { WarmResult } from '../../core/types.js';
 import { probeDaemon, stopDaemon } from '../../core/daemon/lifecycle.js';
 import { buildRealTree, buildSmallProject, type RealTree } from '../real-code.js';
+import { timeProcess } from '../measure.js';
 import type { BenchSuite, Metric, TimedTask } from '../suite.js';
 
 const BIN = fileURLToPath(new URL('../../cli/tldr.cjs', import.meta.url));
@@ -49,12 +50,8 @@ function childCpuSeconds(stderr: string): number {
 }
 
 /** Wall time of bare `node -e ''`, in seconds: the floor every CLI call stands on. */
-function nodeFloor(): number {
-  const env = { ...process.env };
-  delete env.NODE_EXTRA_CA_CERTS;
-  const started = performance.now();
-  spawnSync(process.execPath, ['-e', ''], { env });
-  return (performance.now() - started) / 1000;
+function nodeFloor(cwd: string): number {
+  return timeProcess(['-e', ''], cwd) / 1000;
 }
 
 /** Stops the daemon `tldr warm` left starting, once it is up (stopped before, it would start after). */
@@ -75,7 +72,7 @@ async function firstWarm(project: RealTree, label: string): Promise<Metric[]> {
   let result: WarmResult | undefined;
   for (let run = 0; run < FIRST_WARM_RUNS; run++) {
     rmSync(join(project.root, '.tldr'), { recursive: true, force: true });
-    floor.push(nodeFloor());
+    floor.push(nodeFloor(project.root));
     const warm = cliWarm(project.root, []);
     seconds.push(warm.seconds);
     cpu.push(warm.cpuSeconds);
