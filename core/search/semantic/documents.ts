@@ -29,17 +29,9 @@ export interface SourceDocument {
   fields: number[][];
 }
 
-/** A definition as the semantic index holds it: its terms counted per field. */
-export interface IndexedDocument {
+/** A definition as the semantic index holds it: its terms counted per field instead of listed. */
+export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
   file: string;
-  name: string;
-  qualified_name: string;
-  kind: DocumentKind;
-  line: number;
-  end_line: number;
-  signature: string;
-  test: boolean;
-  callees: string[];
   /** [termId, tfLow, tfHigh] per distinct term (in no particular order once loaded). */
   entries: Int32Array;
   /** Terms per field. */
