@@ -14,7 +14,7 @@ export async function prepareHere(languages: LanguageId[]): Promise<void> {
   for (const language of languages) await prepareLanguage(language).catch(() => undefined);
 }
 
-/** Extracts a batch here, one file after the other (each read yields to the event loop). */
+/** Extracts a batch here, one file after the other (each yields to the event loop first). */
 export async function extractHere(batch: ExtractJob[], maxFileBytes: number): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   for (const job of batch) outcomes.push(await extractFile(job, maxFileBytes));
