@@ -29,7 +29,7 @@ export interface SourceDocument {
   fields: number[][];
 }
 
-/** A definition as the semantic index holds it: its terms counted per field instead of listed. */
+/** A source document as the semantic index holds it: its fields as term counts. */
 export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
   file: string;
   /** [termId, tfLow, tfHigh] per distinct term (in no particular order once loaded). */
