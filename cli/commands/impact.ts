@@ -1,5 +1,6 @@
 // `tldr impact <name> [--file F] [--depth N]`: who calls it, transitively, with call lines.
 import { intOption, queryCommand } from '../command.js';
+import { DEFAULT_IMPACT_DEPTH } from '../../core/query/impact-depth.js';
 import type { ImpactArgs, ImpactResult } from '../../core/query/impact.js';
 
 export const impactCommand = queryCommand<ImpactArgs, ImpactResult>({
@@ -9,10 +10,10 @@ export const impactCommand = queryCommand<ImpactArgs, ImpactResult>({
   options: (command) =>
     command
       .option('--file <file>', 'only the definition in this file')
-      .option('--depth <n>', 'levels of callers (default 3)')
+      .option('--depth <n>', `levels of callers (default ${DEFAULT_IMPACT_DEPTH})`)
       .option('--dispatch <mode>', 'calls through overridden methods: none, abstract (interface/abstract only) or family (whole override family); default by language'),
   toArgs: (positional, options) => {
-    const args: ImpactArgs = { name: positional[0], depth: intOption(options.depth, '--depth', 3) };
+    const args: ImpactArgs = { name: positional[0], depth: intOption(options.depth, '--depth', DEFAULT_IMPACT_DEPTH) };
     if (options.file !== undefined) args.file = options.file as string;
     if (options.dispatch !== undefined) args.dispatch = options.dispatch as ImpactArgs['dispatch'];
     return args;

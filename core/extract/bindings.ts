@@ -15,8 +15,8 @@ import type { LocalBinding } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { callerOf, withoutArguments, withoutTypeArguments } from './calls.js';
-import { cap, collapse } from './text.js';
+import { callerOf } from './calls.js';
+import { cap, collapse, withoutArguments, withoutTypeArguments } from './text.js';
 
 /** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
 const TYPE_MAX = 300;

@@ -12,7 +12,7 @@ import type { CallKind, CallSite } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { cap, collapse } from './text.js';
+import { cap, collapse, withoutTypeArguments } from './text.js';
 
 const CALLEE_MAX = 160;
 const SPLIT = /^([\s\S]*?)\s*(\?\.|\.|::|->|:)\s*([A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[!?]?)$/;
@@ -41,30 +41,6 @@ function countArgs(args: Node | undefined, source: string, comments: readonly st
   let named = 0;
   for (const child of args.namedChildren) if (!comments.includes(child.type)) named++;
   return named;
-}
-
-/** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
-export function withoutArguments(text: string): string {
-  if (!text.endsWith(')')) return text;
-  let depth = 0;
-  for (let i = text.length - 1; i >= 0; i--) {
-    if (text[i] === ')') depth++;
-    else if (text[i] === '(' && --depth === 0) return text.slice(0, i).trimEnd();
-  }
-  return text;
-}
-
-/** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
-export function withoutTypeArguments(callee: string): string {
-  if (!callee.endsWith('>')) return callee;
-  let depth = 0;
-  for (let i = callee.length - 1; i >= 0; i--) {
-    const ch = callee[i];
-    if (ch === '>') depth++;
-    else if (ch === '<' && --depth === 0) return callee.slice(0, i).replace(/\s*(::)?\s*$/, '');
-    else if (ch === '(' || ch === ')') return callee;
-  }
-  return callee;
 }
 
 /**

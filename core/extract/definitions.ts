@@ -23,10 +23,9 @@ import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord 
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
-import { withoutArguments, withoutTypeArguments } from './calls.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
 import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText, type SignatureEnd } from './signature.js';
-import { cap, collapse, endLine, firstDocLine, nodeText, startLine } from './text.js';
+import { cap, collapse, endLine, firstDocLine, nodeText, startLine, withoutArguments, withoutTypeArguments } from './text.js';
 
 const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'getter', 'setter', 'arrow']);
 const CLASS_KINDS = new Set<string>([

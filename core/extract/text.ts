@@ -51,3 +51,27 @@ export function firstDocLine(text: string): string | undefined {
   }
   return undefined;
 }
+
+/** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
+export function withoutArguments(text: string): string {
+  if (!text.endsWith(')')) return text;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) return text.slice(0, i).trimEnd();
+  }
+  return text;
+}
+
+/** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
+export function withoutTypeArguments(callee: string): string {
+  if (!callee.endsWith('>')) return callee;
+  let depth = 0;
+  for (let i = callee.length - 1; i >= 0; i--) {
+    const ch = callee[i];
+    if (ch === '>') depth++;
+    else if (ch === '<' && --depth === 0) return callee.slice(0, i).replace(/\s*(::)?\s*$/, '');
+    else if (ch === '(' || ch === ')') return callee;
+  }
+  return callee;
+}

@@ -8,6 +8,7 @@ import { resolveInsideRoot } from '../project/root.js';
 import { TldrError } from '../errors.js';
 import type { Confidence, Via } from '../graph/model.js';
 import type { QueryHandler } from './context.js';
+import { DEFAULT_IMPACT_DEPTH } from './impact-depth.js';
 
 export interface ImpactArgs {
   name: string;
@@ -24,7 +25,6 @@ export interface ImpactResult {
   possible_callers: Array<{ file: string; function: string; line: number; callee: string }>;
 }
 
-export const DEFAULT_IMPACT_DEPTH = 3;
 const DISPATCH_MODES = new Set(['none', 'abstract', 'family']);
 
 export const impact: QueryHandler<ImpactArgs, ImpactResult> = async (ctx, args) => {

@@ -29,6 +29,15 @@ export interface SourceDocument {
   fields: number[][];
 }
 
+/** A source document as the semantic index holds it: its fields as term counts. */
+export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
+  file: string;
+  /** [termId, tfLow, tfHigh] per distinct term (in no particular order once loaded). */
+  entries: Int32Array;
+  /** Terms per field. */
+  lengths: Uint16Array;
+}
+
 /** Test files and directories across ecosystems (`testing/` holds test helpers, which are product code). */
 const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs)\/|(_test\.go|_test\.py|\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|Tests?\.(java|cs|kt|scala|swift)|_spec\.rb|_test\.rb)$|(^|\/)test_[^/]*\.py$/;
 const TEST_NAME = /^(test|Test)([A-Z_]|$)|^(it|describe|beforeEach|afterEach)$/;
