@@ -7,7 +7,8 @@
 // literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
 // path whose element the binding is: `for (const x of xs)`), `@binding.narrow` (a type the name has
-// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), `@binding.either` (an initialiser
+// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), `@binding.owner` (the binding is
+// that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
 // whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields, not bindings (they are FieldRecords).
 import type { Node } from 'web-tree-sitter';
@@ -110,7 +111,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       const innermost = scopes.innermost(node.startIndex);
       // In a class body it is a field; a Swift computed property is its own definition, not a binding.
       if (innermost?.isClass || innermost?.node.equals(node)) continue;
-      binding = { scope: callerOf(scopes, node.startIndex), name: collapse(nameNode.text), line: nameNode.startPosition.row + 1 };
+      const owner = caps['binding.owner'];
+      const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : collapse(nameNode.text);
+      binding = { scope: callerOf(scopes, node.startIndex), name, line: nameNode.startPosition.row + 1 };
       byName.set(nameNode.startIndex, binding);
     }
     if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);

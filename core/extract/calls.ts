@@ -15,8 +15,9 @@ import type { ScopeIndex } from './scope.js';
 import { cap, collapse } from './text.js';
 
 const CALLEE_MAX = 160;
-const SPLIT = /^([\s\S]*?)\s*(\?\.|\.|::|->|:)\s*([A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[!?]?)$/;
-const IDENT = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*[!?]?$/;
+// A name may be a JavaScript private name (`this.#dispatch`).
+const SPLIT = /^([\s\S]*?)\s*(\?\.|\.|::|->|:)\s*(#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[!?]?)$/;
+const IDENT = /^#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*[!?]?$/;
 
 /** The enclosing function's qualified name, or `<module>`. */
 export function callerOf(scopes: ScopeIndex<Def>, pos: number): string {

@@ -78,7 +78,7 @@ export function dispatchSources(graph: CallGraph, ref: SymbolRef, mode: Dispatch
 /**
  * Call edges into a definition. For a class: its instantiations (`new Foo()`, `Foo()`), not calls of
  * base constructors through `super`. For a function or method: edges resolved to it, plus dispatch
- * edges per `mode`.
+ * edges per `mode`, as far as each edge's receiver bound lets dispatch carry it (model.ts).
  */
 export function directCallers(
   graph: CallGraph,
@@ -98,7 +98,15 @@ export function directCallers(
     }
   };
   add(graph.callersOf(ref), false);
-  for (const source of dispatchSources(graph, ref, mode)) add(graph.callersOf(source), true);
+  const sources = dispatchSources(graph, ref, mode);
+  if (sources.length === 0) return out;
+  // A call bound to its receiver's exact class reaches only the method it resolved to; one through
+  // `this` reaches overrides below that method, so only a method `ref` overrides leads to `ref`.
+  const overridden = new Set(graph.overriddenBy(ref).map(symbolKey));
+  for (const source of sources) {
+    const below = overridden.has(symbolKey(source));
+    add(graph.callersOf(source).filter((edge) => edge.bound === undefined || (edge.bound === 'subclass' && below)), true);
+  }
   return out;
 }
 

@@ -16,7 +16,8 @@ export interface Segment {
   cast?: string;
 }
 
-const IDENT_START = /[A-Za-z_$@\u00C0-\uFFFF]/;
+/** `#` starts a JavaScript private name (`this.#cache`). */
+const IDENT_START = /[A-Za-z_$@#\u00C0-\uFFFF]/;
 const IDENT_CHAR = /[\w$\u00C0-\uFFFF]/;
 
 /** Index just past the bracket that closes the one at `open`, or -1. */

@@ -27,6 +27,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (target.to) edge.to = target.to;
       if (target.instantiates) edge.instantiates = target.instantiates;
       if (target.via === 'external') edge.external = true;
+      if (target.bound) edge.bound = target.bound;
       return edge;
     }));
     const overrides: FileGraph['overrides'] = [];

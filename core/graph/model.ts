@@ -29,6 +29,15 @@ export type Via =
   | 'dispatch'     // an implementation reached through an interface, abstract or overridden method
   | 'name';        // unresolved: name only
 
+/**
+ * What a method call's receiver is known to be. `exact`: an instance of exactly the class whose
+ * method was resolved (`super.m()`, `new C().m()`, a value bound to `new C()`): the call runs that
+ * method and no override of it. `subclass`: `this` inside a class calling a method the class itself
+ * defines: the method or an override below it runs, never a base or sibling method. Absent: the
+ * receiver's class comes from a declared type, so any method of the override family may answer.
+ */
+export type ReceiverBound = 'exact' | 'subclass';
+
 export interface CallEdge {
   from: SymbolRef;
   /** Resolved target; absent for an unresolved edge. */
@@ -44,6 +53,8 @@ export interface CallEdge {
   instantiates?: SymbolRef;
   /** Unresolved because the callee belongs to a module outside the project (a library, the stdlib). */
   external?: boolean;
+  /** How far dispatch can carry a resolved method call (see ReceiverBound). */
+  bound?: ReceiverBound;
 }
 
 /** One import statement of a file, with the project files it resolves to (empty: external/unknown). */

@@ -9,7 +9,7 @@
 import type { CallSite, ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
 import { parseChain, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
-import { MODULE_SCOPE, type SymbolRef, type Via } from './model.js';
+import { MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
 import { resolveIncludePath } from './resolve/fallback.js';
 import { goPackageFiles, resolveGoPackage } from './resolve/go.js';
@@ -33,7 +33,8 @@ export type Value =
   | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean }
   /** A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass). */
   | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean }
-  | { kind: 'instance'; cls: ClassInfo }
+  /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
+  | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
   /** A list/array whose elements are of a known class. */
   | { kind: 'array'; element: Value }
@@ -62,6 +63,7 @@ export interface CallTarget {
   to?: SymbolRef;
   via: Via | 'external';
   instantiates?: SymbolRef;
+  bound?: ReceiverBound;
 }
 
 const OPAQUE: Value = { kind: 'opaque' };
@@ -488,7 +490,7 @@ export class Resolver {
     if (binding.init_call) {
       const segments = parseChain(binding.init_call);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
-      if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+      if (value?.kind === 'class') return this.constructed(value);
       if (value?.kind === 'external') return EXTERNAL;
       if (value && !binding.init_new) return this.callResult(value, depth + 1);
     }
@@ -591,10 +593,17 @@ export class Resolver {
   private objectValue(file: string, scope: string, name: string, depth: number): Value | undefined {
     const syms = this.symbols(file);
     const path = scope === MODULE_SCOPE ? name : `${scope}.${name}`;
-    if (!syms?.objects.has(path)) return undefined;
+    if (!syms || (!syms.objects.has(path) && !syms.objectProperties.has(path))) return undefined;
     const typed = syms.bindings.get(scope)?.get(name)?.find((b) => b.type);
     const declared = typed ? this.typeValue(file, typed.type!, depth + 1) : undefined;
     return declared && declared.kind !== 'opaque' ? { kind: 'object', file, path, declared } : { kind: 'object', file, path };
+  }
+
+  /** What an object literal's property holds: the value of the name it was given (`{ onFoo }`, `{ run: helpers.run }`). */
+  private propertyValue(file: string, property: LocalBinding, depth: number): Value | undefined {
+    const segments = property.init_name === undefined ? undefined : parseChain(property.init_name);
+    const value = segments && this.evalSegments(file, property.scope, segments, property.line, depth + 1);
+    return value && value.kind !== 'opaque' ? value : undefined;
   }
 
   /** Methods of the declared types of a file's object literals that their members implement. */
@@ -907,8 +916,12 @@ export class Resolver {
       case 'map':
         return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
       case 'object': {
-        const fn = this.symbols(value.file)?.objects.get(value.path)?.get(name);
+        const syms = this.symbols(value.file);
+        const fn = syms?.objects.get(value.path)?.get(name);
         if (fn) return { kind: 'function', file: value.file, fn };
+        const property = syms?.objectProperties.get(value.path)?.get(name);
+        const held = property && this.propertyValue(value.file, property, depth + 1);
+        if (held) return held;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
       default:
@@ -1081,9 +1094,9 @@ export class Resolver {
     return current;
   }
 
-  /** What `new value(…)` creates. */
+  /** What `new value(…)` creates: exactly that class, unless only a type says which class it is. */
   private constructed(value: Value): Value {
-    if (value.kind === 'class') return { kind: 'instance', cls: value.cls };
+    if (value.kind === 'class') return value.typed ? { kind: 'instance', cls: value.cls } : { kind: 'instance', cls: value.cls, exact: true };
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
     return value.kind === 'external' ? EXTERNAL : OPAQUE;
   }
@@ -1094,7 +1107,7 @@ export class Resolver {
       case 'builtin':
         return value.result;
       case 'class':
-        return { kind: 'instance', cls: value.cls };
+        return this.constructed(value);
       case 'function':
         return this.returnValue(value.file, value.fn, depth + 1);
       case 'external':
@@ -1139,16 +1152,26 @@ export class Resolver {
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
     let via: Via;
-    if (receiver.kind === 'super') via = 'super';
-    else if (receiver.kind === 'instance') via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
-    else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
+    let bound: ReceiverBound | undefined;
+    if (receiver.kind === 'super') {
+      via = 'super';
+      bound = 'exact';
+    } else if (receiver.kind === 'instance') {
+      via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+      if (receiver.exact) bound = 'exact';
+      else if (via === 'self' && target.kind === 'function' && receiver.cls.methods.get(last.name)?.fn === target.fn) bound = 'subclass';
+    } else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
     else if (receiver.kind === 'module') via = 'module';
     else if (receiver.kind === 'union' || receiver.kind === 'object') via = 'instance';
     else return [{ via: 'name' }];
     const options = target.kind === 'union' ? target.options : [target];
     const out: CallTarget[] = [];
     for (const option of options) {
-      if (option.kind === 'function') out.push({ to: { file: option.file, name: option.fn.qualified_name }, via });
+      if (option.kind === 'function') {
+        const call: CallTarget = { to: { file: option.file, name: option.fn.qualified_name }, via };
+        if (bound) call.bound = bound;
+        out.push(call);
+      }
       else if (option.kind === 'class') {
         const created = this.instantiation(option.cls, option.typed);
         if (created.to) out.push(created);

@@ -66,10 +66,18 @@ export interface FileSymbols {
    * get() {} }` → `api`, in a function `f.api`): object path → member name → function.
    */
   objects: Map<string, Map<string, FunctionRecord>>;
+  /**
+   * JS object literals bound to a name whose properties hold another name's value (`const h = {
+   * onFoo, run: helpers.run }` → `h` → `onFoo` → its binding), keyed like `objects`.
+   */
+  objectProperties: Map<string, Map<string, LocalBinding>>;
 }
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)[\w$]+\s*(?:\??:|\(|<)/;
+
+/** A binding of an object literal's property (`h.onFoo`); `this.x` bindings are fields, not these. */
+const OBJECT_PROPERTY = /^(?!this\.)([\w$]+)\.([\w$]+)$/;
 
 const cache = new WeakMap<FileRecord, FileSymbols>();
 
@@ -123,7 +131,18 @@ function buildSymbols(record: FileRecord): FileSymbols {
   }
   const objectMembers = new Set<string>();
   const objects = new Map<string, Map<string, FunctionRecord>>();
+  const objectProperties = new Map<string, Map<string, LocalBinding>>();
   if (family === 'js') {
+    for (const [scope, names] of bindings) {
+      for (const [name, list] of names) {
+        const property = OBJECT_PROPERTY.exec(name);
+        if (!property) continue;
+        const path = scope === '<module>' ? property[1] : `${scope}.${property[1]}`;
+        let members = objectProperties.get(path);
+        if (!members) objectProperties.set(path, (members = new Map()));
+        members.set(property[2], list[list.length - 1]);
+      }
+    }
     for (const fn of record.functions) {
       if (!OBJECT_MEMBER.test(fn.signature)) continue;
       if (!fn.class_name && !fn.parent_function) objectMembers.add(fn.qualified_name);
@@ -137,7 +156,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers, objects };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers, objects, objectProperties };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

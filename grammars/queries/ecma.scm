@@ -112,6 +112,13 @@
   value: [(identifier) (member_expression) (this)] @binding.from) @binding
 ; const x = a || b, a ?? b, c ? f() : new B(): x is one of the alternatives
 (variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
+; const handlers = { onFoo, onBar: bar, run: helpers.run }: property `handlers.onFoo` holds that name's value
+(variable_declarator
+  name: (identifier) @binding.owner
+  value: (object (shorthand_property_identifier) @binding.name @binding.from)) @binding
+(variable_declarator
+  name: (identifier) @binding.owner
+  value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
 ; for (const x of items): x is an element of items
 (for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression)] @binding.each) @binding
 ; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo

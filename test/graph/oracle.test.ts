@@ -15,7 +15,7 @@ describe('call graph vs type checkers', () => {
     const project = prepareTypeScriptProject();
     projects.push(project);
     const { reports } = await runOracle(project, 80, 7);
-    const report = reports.family;
+    const report = reports.family.definition;
     expect(report.answered).toBeGreaterThanOrEqual(70);
     expect(report.reference).toBeGreaterThan(100);
     expect(report.precision).toBeGreaterThanOrEqual(0.95);
@@ -28,7 +28,7 @@ describe('call graph vs type checkers', () => {
     expect(project, 'python3 with its standard library is part of this machine kind').toBeDefined();
     projects.push(project!);
     const { reports } = await runOracle(project!, 60, 7);
-    const report = reports.abstract;
+    const report = reports.abstract.definition;
     expect(report.answered).toBeGreaterThanOrEqual(50);
     expect(report.reference).toBeGreaterThan(40);
     expect(report.precision).toBeGreaterThanOrEqual(0.95);

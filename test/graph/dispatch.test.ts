@@ -1,0 +1,70 @@
+// Receiver precision and object-literal properties on a TypeScript fixture (ts-dispatch): calls on
+// a receiver whose class is known exactly reach that class's method only; calls through `this`
+// reach the method and overrides below it; calls through a declared base type keep the whole
+// override family. Object literals hand out the functions their properties were given.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directCallers } from '../../dist/core/graph/callers.js';
+import { openFixture, targetOf, edgesFrom, type OpenGraph } from './helpers.js';
+
+describe('receiver precision and object literals (TypeScript)', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('ts-dispatch');
+  });
+  afterAll(() => project.close());
+
+  const callers = (file: string, name: string) =>
+    directCallers(project.graph, { file, name }, false, 'family').map(({ edge, dispatch }) => `${edge.from.file}:${edge.line}${dispatch ? ' dispatch' : ''}`).sort();
+
+  it('marks super calls and constructed receivers exact, own methods through this as subclass-bound', () => {
+    const shapes = 'src/shapes.ts';
+    expect(edgesFrom(project.graph, shapes, 'super.area')[0].bound).toBe('exact');
+    expect(edgesFrom(project.graph, 'src/use.ts', 'square.area')[0].bound).toBe('exact');
+    expect(edgesFrom(project.graph, 'src/use.ts', 'new Circle().area')[0].bound).toBe('exact');
+    expect(edgesFrom(project.graph, shapes, 'this.area', 'Square.report')[0].bound).toBe('subclass');
+    expect(edgesFrom(project.graph, 'src/use.ts', 'one.area')[0].bound).toBeUndefined();
+  });
+
+  it('counts a super call and an exact receiver for their own method only', () => {
+    // Not this.area() in Square.report (Square defines area), nor square.area() / new Circle().area().
+    expect(callers('src/shapes.ts', 'Shape.area')).toEqual([
+      'src/shapes.ts:15', // super.area() in Square.area
+      'src/shapes.ts:6', // this.area() in Shape.describe
+      'src/use.ts:7',
+      'src/use.ts:8',
+    ]);
+    expect(callers('src/shapes.ts', 'Square.area')).toEqual([
+      'src/shapes.ts:18', // this.area() in Square.report
+      'src/shapes.ts:6 dispatch', // this.area() in Shape.describe: `this` may be a Square
+      'src/use.ts:5', // square = new Square(2)
+      'src/use.ts:7 dispatch', // one: Shape
+      'src/use.ts:8 dispatch', // shape of Shape[]
+    ]);
+    expect(callers('src/shapes.ts', 'Circle.area')).toEqual([
+      'src/shapes.ts:6 dispatch',
+      'src/use.ts:6', // new Circle().area()
+      'src/use.ts:7 dispatch',
+      'src/use.ts:8 dispatch',
+    ]);
+  });
+
+  it('resolves calls through object-literal properties: shorthand, name values, paths and methods', () => {
+    const file = 'src/handlers.ts';
+    expect(targetOf(project.graph, file, 'handlers.onOpen')).toBe('src/handlers.ts#onOpen');
+    expect(targetOf(project.graph, file, 'handlers.onClose')).toBe('src/handlers.ts#onClose');
+    expect(targetOf(project.graph, file, 'handlers.format')).toBe('src/helpers.ts#format');
+    expect(targetOf(project.graph, file, 'handlers.onError')).toBe('src/handlers.ts#handlers.onError');
+  });
+
+  it('resolves JavaScript private methods and fields', () => {
+    const file = 'src/handlers.ts';
+    expect(targetOf(project.graph, file, 'this.#push')).toBe('src/handlers.ts#Queue.#push');
+    expect(targetOf(project.graph, file, 'this.#flusher.flush')).toBe('src/handlers.ts#Flusher.flush');
+  });
+
+  it('names the caller after the definition a property-assigned function makes', () => {
+    const file = 'src/legacy.js';
+    expect(edgesFrom(project.graph, file, 'format').map((e) => e.from.name).sort()).toEqual(['Widget.render', 'registry.handler']);
+    expect(edgesFrom(project.graph, file, 'Widget')[0].from.name).toBe('build');
+  });
+});
