@@ -108,7 +108,8 @@ export interface ExportRecord {
   line: number;
 }
 
-export type CallKind = 'call' | 'new' | 'super' | 'method';
+/** `reference`: a member read that is not called (a method passed or stored as a value: `cb(this.onDone)`). */
+export type CallKind = 'call' | 'new' | 'super' | 'method' | 'reference';
 
 export interface CallSite {
   /** Full callee text as written, whitespace collapsed (`this.repo.save`, `os.path.join`, `Foo`). */
@@ -159,7 +160,7 @@ export interface LocalBinding {
    * alternative that is a name, attribute path, call or construction, as written.
    */
   init_any?: string[];
-  /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only). */
+  /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only), a callback literal's parameter. */
   end_line?: number;
   /**
    * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,
@@ -198,6 +199,12 @@ export interface FileRecord {
   imports: ImportRecord[];
   exports: ExportRecord[];
   calls: CallSite[];
+  /**
+   * Member reads that are not calls (`run: this.run`, `if (obs.next)`, `self._install`), for the
+   * languages whose queries capture them (JS/TS, Python): where a method is used as a value.
+   * `kind` is `reference`, `arg_count` 0. Absent when there are none.
+   */
+  references?: CallSite[];
   bindings: LocalBinding[];
   errors: SyntaxErrorRecord[];
   /** Set when the bytes were not valid UTF-8 and were decoded lossily. */

@@ -134,7 +134,11 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.type = cap(collapse(narrowNode.text), TYPE_MAX);
       binding.end_line = until.endPosition.row + 1;
     }
-    if (callback && binding.callback_param === undefined) binding.callback_param = callback;
+    if (callback && binding.callback_param === undefined) {
+      binding.callback_param = callback;
+      // The parameter is a name inside the literal only.
+      binding.end_line = caps['binding.callback']!.endPosition.row + 1;
+    }
   }
   return [...byName.values()].sort((a, b) => a.line - b.line);
 }

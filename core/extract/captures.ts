@@ -1,7 +1,7 @@
 // Runs a language's extraction query once over the tree and sorts its matches by role. The
 // capture vocabulary (documented in grammars/queries/README.md) is the contract between the
 // .scm files and the generic extractors: each pattern has exactly one role capture (`@def.*`,
-// `@call`, `@new`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
+// `@call`, `@new`, `@ref`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
 // node, plus detail captures (`@name`, `@body`, `@call.args`, …). `@_x` captures only feed predicates.
 import type { Node, Query } from 'web-tree-sitter';
 
@@ -22,6 +22,7 @@ export interface Matches {
   imports: Match[];
   exports: Match[];
   calls: Match[];
+  refs: Match[];
   bindings: Match[];
 }
 
@@ -41,6 +42,7 @@ export const MAX_MATCH_DEPTH = 512;
 function bucketOf(role: string, out: Matches): Match[] | undefined {
   if (role.startsWith('def.')) return out.defs;
   if (role === 'call' || role === 'new') return out.calls;
+  if (role === 'ref') return out.refs;
   if (role.startsWith('import')) return out.imports;
   if (role.startsWith('export')) return out.exports;
   switch (role) {
@@ -52,12 +54,12 @@ function bucketOf(role: string, out: Matches): Match[] | undefined {
 }
 
 function isRole(name: string): boolean {
-  return name.startsWith('def.') || name === 'call' || name === 'new' || name.startsWith('import')
+  return name.startsWith('def.') || name === 'call' || name === 'new' || name === 'ref' || name.startsWith('import')
     || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of';
 }
 
 export function collectMatches(query: Query, root: Node): Matches {
-  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], bindings: [] };
+  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], refs: [], bindings: [] };
   for (const match of query.matches(root, { maxStartDepth: MAX_MATCH_DEPTH })) {
     let role: string | undefined;
     let main: Node | undefined;

@@ -5,7 +5,7 @@ import type { FileRecord, LanguageId } from '../types.js';
 import { languageById } from '../../grammars/languages.js';
 import { parseSource } from '../parse/parser.js';
 import { buildBindings } from './bindings.js';
-import { buildCalls } from './calls.js';
+import { buildCalls, buildReferences } from './calls.js';
 import { collectMatches } from './captures.js';
 import { buildDefinitions } from './definitions.js';
 import { CommentFinder, moduleDoc } from './doc.js';
@@ -80,6 +80,8 @@ function buildRecord(query: Query, tree: Tree, language: LanguageId, source: str
     bindings: buildBindings(matches.bindings, definitions.scopes, syntax.comments),
     errors: syntaxErrors(root),
   };
+  const references = buildReferences(matches.refs, definitions.scopes, source, hooks.callThis);
+  if (references.length > 0) record.references = references;
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
   if (doc) record.doc = doc;
   return record;

@@ -16,6 +16,8 @@ export interface Caller {
   confidence: Confidence;
   /** What was called (the definition the edge resolved to). */
   callee: SymbolRef;
+  /** The function is read as a value there, not called (model.ts). */
+  reference?: true;
 }
 
 /**
@@ -127,7 +129,7 @@ export function transitiveCallers(graph: CallGraph, definitions: Definition[], d
         const site = `${edge.from.file}\0${edge.from.name}\0${edge.line}`;
         if (!seenSites.has(site)) {
           seenSites.add(site);
-          out.push({
+          const caller: Caller = {
             file: edge.from.file,
             function: edge.from.name,
             line: edge.line,
@@ -135,7 +137,9 @@ export function transitiveCallers(graph: CallGraph, definitions: Definition[], d
             via: dispatch ? 'dispatch' : edge.via,
             confidence: dispatch ? 'medium' : edge.confidence,
             callee: edge.to!,
-          });
+          };
+          if (edge.reference) caller.reference = true;
+          out.push(caller);
         }
         if (edge.from.name === MODULE_SCOPE) continue;
         const caller = { file: edge.from.file, name: edge.from.name };

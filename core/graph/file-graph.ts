@@ -1,9 +1,9 @@
 // One file's contribution to the project graph: its resolved imports, its call edges and the
 // methods it overrides, together with every project path the resolution read.
-import type { FileRecord } from '../types.js';
+import type { CallSite, FileRecord } from '../types.js';
 import { type CallEdge, type FileGraph, type ResolvedImport } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
-import type { Resolver } from './resolver.js';
+import type { CallTarget, Resolver } from './resolver.js';
 import { symbolsOf } from './symbols.js';
 
 export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record: FileRecord): FileGraph {
@@ -15,7 +15,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       names: imp.names,
       targets: resolver.importTargets(record.path, imp.module, imp.bindings.map((b) => b.name), symbols.family),
     }));
-    const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => {
+    const edgeOf = (call: CallSite, target: CallTarget): CallEdge => {
       const edge: CallEdge = {
         from: { file: record.path, name: call.caller },
         callee: call.callee,
@@ -29,7 +29,17 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (target.via === 'external') edge.external = true;
       if (target.bound) edge.bound = target.bound;
       return edge;
-    }));
+    };
+    const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));
+    // A member read counts where it resolves to a function; an unknown one is no call by name.
+    for (const reference of record.references ?? []) {
+      for (const target of resolver.resolveCall(record.path, reference)) {
+        if (!target.to || target.via === 'constructor') continue;
+        const edge = edgeOf(reference, target);
+        edge.reference = true;
+        edges.push(edge);
+      }
+    }
     const overrides: FileGraph['overrides'] = [];
     for (const [name] of symbols.classes) {
       const cls = resolver.classInfo(record.path, name);

@@ -55,6 +55,8 @@ export interface CallEdge {
   external?: boolean;
   /** How far dispatch can carry a resolved method call (see ReceiverBound). */
   bound?: ReceiverBound;
+  /** Not a call: the function is read as a value there (`cb(this.run)`, `{ run: api.run }`). */
+  reference?: true;
 }
 
 /** One import statement of a file, with the project files it resolves to (empty: external/unknown). */

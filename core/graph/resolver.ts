@@ -18,6 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
+import { aliasedType, functionTypeParams, functionTypeThis, paramType, typeName, typeShape } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -70,152 +71,19 @@ const OPAQUE: Value = { kind: 'opaque' };
 const FUNCTION_CALLERS = new Set(['call', 'apply', 'bind']);
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
+/** Array methods that return an array of the same elements. */
+const ARRAY_SAME_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
+/** Array (and Map/Set) methods calling a callback with an element: which of its parameters gets it. */
+const ITERATION_METHODS = new Map<string, number>([
+  ['forEach', 0], ['map', 0], ['filter', 0], ['find', 0], ['findLast', 0], ['findIndex', 0], ['findLastIndex', 0],
+  ['some', 0], ['every', 0], ['flatMap', 0], ['reduce', 1], ['reduceRight', 1],
+]);
 const EXTERNAL: Value = { kind: 'external' };
 const MAX_DEPTH = 24;
 
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
-
-/** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
-export function typeName(raw: string): string | undefined {
-  let text = raw.trim().replace(/^:\s*/, '').replace(/^['"]|['"]$/g, '');
-  for (let i = 0; i < 4; i++) {
-    const before = text;
-    text = text
-      .replace(/^(readonly|const|final|mut|dyn|impl|struct|class|in|out|ref)\s+/, '')
-      .replace(/^[*&]+\s*/, '')
-      .replace(/^(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
-      .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
-      .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
-      .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
-      .replace(/^(None|null|undefined)\s*\|\s*/g, '')
-      .replace(/\?$/, '')
-      .trim();
-    if (text === before) break;
-  }
-  text = text.replace(/(<.*>|\[.*\])$/, '').trim();
-  return /^[A-Za-z_$][\w$]*((\.|::)[A-Za-z_$][\w$]*)*$/.test(text) ? text.replace(/::/g, '.') : undefined;
-}
-
-/** `Foo[]`, `Array<Foo>`, `ReadonlyArray<Foo>`, `List[Foo]`, `list[Foo]`, `Sequence[Foo]` → `Foo`. */
-export function elementType(raw: string): string | undefined {
-  const text = raw.trim().replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
-  const suffix = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/.exec(text);
-  if (suffix) return suffix[1];
-  const generic = /^(?:Array|ReadonlyArray|Set|List|list|Sequence|Iterable|Iterator|tuple|Tuple)[<[]([\w$.]+(?:[<[][^<>[\]]*[>\]])?)[>\]]$/.exec(text);
-  return generic ? generic[1] : undefined;
-}
-
-/** The declared type of a parameter (`init: (a: A) => void` → `(a: A) => void`, `cb?: F` → `F`). */
-export function paramType(param: string): string | undefined {
-  let depth = 0;
-  for (let i = 0; i < param.length; i++) {
-    const ch = param[i];
-    if ('([{<'.includes(ch)) depth++;
-    else if (')]}>'.includes(ch)) depth--;
-    else if (ch === ':' && depth === 0) return param.slice(i + 1).split(/\s=\s/)[0].trim();
-    else if (ch === '=' && depth === 0 && param[i + 1] !== '>') return undefined;
-  }
-  return undefined;
-}
-
-function splitTopLevel(text: string, separator: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if ('([{<'.includes(ch)) depth++;
-    else if (')]}'.includes(ch) || (ch === '>' && text[i - 1] !== '=')) depth--;
-    else if (ch === separator && depth === 0) {
-      out.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  const last = text.slice(start).trim();
-  if (last) out.push(last);
-  return out;
-}
-
-/** Parameter types of a function type `(a: A, b: B) => R` (a `this:` parameter dropped). */
-export function functionTypeParams(type: string): string[] | undefined {
-  const parts = functionTypeParts(type.trim().replace(/^\(\s*(\(.*\)\s*=>.*)\)\s*(\|\s*(undefined|null))?$/, '$1'));
-  if (!parts) return undefined;
-  return splitTopLevel(parts.params, ',')
-    .filter((p) => !/^this\s*:/.test(p))
-    .map((p) => paramType(p.replace(/^\.\.\./, '')) ?? 'unknown');
-}
-
-/** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
-function closingBracket(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '{' || ch === '[' || ch === '<') depth++;
-    else if (ch === ')' || ch === '}' || ch === ']' || (ch === '>' && text[i - 1] !== '=')) {
-      if (--depth === 0) return i;
-    }
-  }
-  return -1;
-}
-
-/** The parameter list and return type of a function type `(a: A) => R`. */
-function functionTypeParts(text: string): { params: string; returns: string } | undefined {
-  if (!text.startsWith('(')) return undefined;
-  const end = closingBracket(text, 0);
-  const arrow = end < 0 ? null : /^\s*=>\s*/.exec(text.slice(end + 1));
-  if (!arrow) return undefined;
-  return { params: text.slice(1, end), returns: text.slice(end + 1 + arrow[0].length).trim() };
-}
-
-/** Members of an object type literal `{ a: A; b?: B; m(x: X): R }` → name → type (methods as function types). */
-export function objectTypeMembers(text: string): Map<string, string> | undefined {
-  if (!text.startsWith('{') || closingBracket(text, 0) !== text.length - 1) return undefined;
-  const members = new Map<string, string>();
-  for (const group of splitTopLevel(text.slice(1, -1), ';')) {
-    for (const member of splitTopLevel(group, ',')) {
-      const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
-      const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
-      if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
-      else if (property) members.set(property[1], property[2].trim());
-    }
-  }
-  return members;
-}
-
-/** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */
-function typeArguments(text: string, names: RegExp): string[] | undefined {
-  const match = /^([\w$.]+)</.exec(text);
-  if (!match || !names.test(match[1]) || closingBracket(text, match[1].length) !== text.length - 1) return undefined;
-  return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
-}
-
-const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap)$/;
-
-const NULLISH = /^(null|undefined|void|never|None)$/;
-
-/** The alternatives of a union type (`A | B | null` → A, B, null), or of an intersection; undefined for one type. */
-function typeAlternatives(raw: string): string[] | undefined {
-  const text = raw.trim().replace(/^:\s*/, '');
-  for (const separator of ['|', '&']) {
-    const parts = splitTopLevel(text.replace(/^[|&]\s*/, ''), separator).filter(Boolean);
-    if (parts.length > 1) return parts;
-  }
-  return undefined;
-}
-
-/** What a type alias stands for, from its signature (`type P<T> = A<T> | B<T>` → `A<T> | B<T>`). */
-export function aliasedType(signature: string): string | undefined {
-  let depth = 0;
-  for (let i = 0; i < signature.length; i++) {
-    const ch = signature[i];
-    if (ch === '<' || ch === '(' || ch === '{' || ch === '[') depth++;
-    else if ((ch === '>' && signature[i - 1] !== '=') || ch === ')' || ch === '}' || ch === ']') depth--;
-    else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(i + 1).trim() || undefined;
-  }
-  return undefined;
-}
 
 function valueKey(value: Value): string | undefined {
   switch (value.kind) {
@@ -409,41 +277,38 @@ export class Resolver {
 
   typeValue(file: string, raw: string, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
-    const text = raw.trim().replace(/^:\s*/, '');
-    if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return this.typeValue(file, text.slice(1, -1), depth + 1);
-    const fn = functionTypeParts(text);
-    if (fn) {
-      const result = this.typeValue(file, fn.returns, depth + 1);
-      return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
+    const shape = typeShape(raw);
+    switch (shape.kind) {
+      case 'function': {
+        const result = this.typeValue(file, shape.returns, depth + 1);
+        return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
+      }
+      case 'alternatives':
+        return unionOf(shape.options.map((option) => this.typeValue(file, option, depth + 1)));
+      case 'object':
+        return { kind: 'shape', file, members: shape.members };
+      case 'elements': {
+        const value = this.typeValue(file, shape.element, depth + 1);
+        return value.kind === 'opaque' ? OPAQUE : { kind: 'array', element: value };
+      }
+      case 'map': {
+        const value = this.typeValue(file, shape.value, depth + 1);
+        return value.kind === 'opaque' ? OPAQUE : { kind: 'map', value };
+      }
+      case 'typeof': {
+        // The class (or function) itself, not an instance.
+        const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        if (value?.kind === 'class') return { kind: 'class', cls: value.cls, typed: true };
+        return value?.kind === 'function' ? value : OPAQUE;
+      }
+      case 'named': {
+        const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
+        return value?.kind === 'external' ? EXTERNAL : OPAQUE;
+      }
+      default:
+        return OPAQUE;
     }
-    const alternatives = typeAlternatives(raw);
-    if (alternatives) {
-      return unionOf(alternatives.filter((alt) => !NULLISH.test(alt)).map((alt) => this.typeValue(file, alt, depth + 1)));
-    }
-    const members = objectTypeMembers(text);
-    if (members) return { kind: 'shape', file, members };
-    const element = elementType(raw);
-    if (element !== undefined) {
-      const value = this.typeValue(file, element, depth + 1);
-      return value.kind === 'opaque' ? OPAQUE : { kind: 'array', element: value };
-    }
-    const mapArgs = typeArguments(text, MAP_TYPES);
-    if (mapArgs?.length === 2) {
-      const value = this.typeValue(file, mapArgs[1], depth + 1);
-      return value.kind === 'opaque' ? OPAQUE : { kind: 'map', value };
-    }
-    // `typeof Foo`: the class (or function) itself, not an instance.
-    const typeOf = /^typeof\s+([\w$.]+)$/.exec(raw.trim());
-    if (typeOf) {
-      const value = this.evalPath(file, MODULE_SCOPE, typeOf[1], depth + 1);
-      if (value?.kind === 'class') return { kind: 'class', cls: value.cls, typed: true };
-      return value?.kind === 'function' ? value : OPAQUE;
-    }
-    const name = typeName(raw);
-    if (!name) return OPAQUE;
-    const value = this.evalPath(file, MODULE_SCOPE, name, depth + 1);
-    if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
-    return value?.kind === 'external' ? EXTERNAL : OPAQUE;
   }
 
   /** A type alias that is not an object type stands for the type it names (`type P = A | B`). */
@@ -497,13 +362,22 @@ export class Resolver {
     return OPAQUE;
   }
 
-  /** The type of a callback's parameter from the declared parameter type of the function it is passed to. */
+  /**
+   * The type of a callback's parameter from the declared parameter type of the function it is
+   * passed to, or the element an array's iteration method hands it (`items.forEach((item) => …)`).
+   */
   private callbackParamValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     const { callee, arg, param } = binding.callback_param!;
     const declared = this.calleeParamType(file, scope, callee, arg, binding.line, depth + 1);
     const params = declared && functionTypeParams(declared.type);
     const type = params?.[param];
-    return declared && type ? this.typeValue(declared.file, type, depth + 1) : OPAQUE;
+    if (declared && type) return this.typeValue(declared.file, type, depth + 1);
+    const segments = parseChain(callee);
+    const method = segments && segments.length > 1 ? segments[segments.length - 1] : undefined;
+    if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
+    const receiver = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
+    if (receiver?.kind === 'map') return receiver.value;
+    return receiver ? this.elementOf(receiver) : OPAQUE;
   }
 
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */
@@ -525,9 +399,7 @@ export class Resolver {
     if (from.type) return this.typeValue(file, from.type, 1);
     if (from.callee === undefined || from.arg === undefined) return undefined;
     const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);
-    const parts = declared && functionTypeParts(declared.type.replace(/^\((\(.*\)\s*=>.*)\)$/, '$1'));
-    const self = parts && splitTopLevel(parts.params, ',').find((p) => /^this\s*:/.test(p));
-    const type = self && paramType(self);
+    const type = declared && functionTypeThis(declared.type);
     return declared && type ? this.typeValue(declared.file, type, 1) : undefined;
   }
 
@@ -904,7 +776,8 @@ export class Resolver {
         return method ? { kind: 'function', file: method.file, fn: method.fn } : OPAQUE;
       }
       case 'array':
-        return ARRAY_ELEMENT_METHODS.has(name) ? { kind: 'builtin', result: value.element } : OPAQUE;
+        if (ARRAY_ELEMENT_METHODS.has(name)) return { kind: 'builtin', result: value.element };
+        return ARRAY_SAME_METHODS.has(name) ? { kind: 'builtin', result: value } : OPAQUE;
       case 'external':
         return EXTERNAL;
       case 'union':

@@ -82,6 +82,9 @@
   (#not-eq? @call.callee "import"))
 (new_expression constructor: (_) @call.callee arguments: (_)? @call.args) @new
 
+; ---- references: member reads; those not called nor the object of a longer access are kept (calls.ts)
+(member_expression property: [(property_identifier) (private_property_identifier)] @ref.name) @ref
+
 ; ---- bindings
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
 ; (require() and import() initialise imports, which the import records describe)

@@ -39,6 +39,9 @@
 ((module (expression_statement (assignment left: (identifier) @_all right: [(list) (tuple)]) @export))
   (#eq? @_all "__all__"))
 
+; ---- references: attribute reads; those not called nor the object of a longer access are kept (calls.ts)
+(attribute attribute: (identifier) @ref.name) @ref
+
 ; ---- calls
 (call function: (_) @call.callee arguments: (_) @call.args) @call
 

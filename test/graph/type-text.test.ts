@@ -1,0 +1,59 @@
+// The pure type-text readers call resolution relies on, on type texts as real code writes them.
+import { describe, expect, it } from 'vitest';
+import {
+  aliasedType, elementType, functionTypeParams, functionTypeThis, objectTypeMembers, paramType, typeName, typeShape,
+} from '../../dist/core/graph/type-text.js';
+
+describe('type text', () => {
+  it('reads one class name through wrappers, nullability and paths', () => {
+    expect(typeName('Optional[Repo]')).toBe('Repo');
+    expect(typeName('Repo | None')).toBe('Repo');
+    expect(typeName(': readonly Subscriber<T>')).toBe('Subscriber');
+    expect(typeName('*pkg.Server')).toBe('pkg.Server');
+    expect(typeName('Arc<Mutex<Cache>>')).toBe('Cache');
+    expect(typeName('crate::db::Pool')).toBe('crate.db.Pool');
+    expect(typeName('"Node"')).toBe('Node');
+    expect(typeName('Partial<Options>')).toBe('Options');
+    expect(typeName('string | number')).toBeUndefined();
+    expect(typeName('(x: number) => void')).toBeUndefined();
+  });
+
+  it('classifies declared types into the shapes resolution needs', () => {
+    expect(typeShape('(a: A, b?: B) => Result<T>')).toEqual({ kind: 'function', returns: 'Result<T>' });
+    expect(typeShape('((value: T) => void) | undefined')).toEqual({ kind: 'alternatives', options: ['((value: T) => void)'] });
+    expect(typeShape('Subscriber<T> | Observer<T> | null')).toEqual({ kind: 'alternatives', options: ['Subscriber<T>', 'Observer<T>'] });
+    expect(typeShape('Loader & Cache')).toEqual({ kind: 'alternatives', options: ['Loader', 'Cache'] });
+    expect(typeShape('QueryObserver[]')).toEqual({ kind: 'elements', element: 'QueryObserver', container: 'Array' });
+    expect(typeShape('Array<QueryObserver<any, any>>')).toEqual({ kind: 'elements', element: 'QueryObserver<any, any>', container: 'Array' });
+    expect(typeShape('Set<Listener>')).toEqual({ kind: 'elements', element: 'Listener', container: 'Set' });
+    expect(typeShape('list[Node]')).toEqual({ kind: 'elements', element: 'Node', container: 'list' });
+    expect(typeShape('Map<string, Query<any>>')).toEqual({ kind: 'map', value: 'Query<any>', container: 'Map' });
+    expect(typeShape('typeof Scheduler')).toEqual({ kind: 'typeof', name: 'Scheduler' });
+    expect(typeShape(': ObservableMap<K, V>')).toEqual({ kind: 'named', name: 'ObservableMap' });
+    expect(typeShape('{ [key: string]: number }').kind).toBe('object');
+    expect(typeShape('keyof T').kind).toBe('unknown');
+  });
+
+  it('reads object type members, methods as function types', () => {
+    const members = objectTypeMembers('{ subs: Subscription; readonly next?: (v: T) => void; run(x: number): Task }');
+    expect([...members!]).toEqual([['subs', 'Subscription'], ['next', '(v: T) => void'], ['run', '(x: number) => Task']]);
+    expect(objectTypeMembers('{ a: A } | null')).toBeUndefined();
+  });
+
+  it('reads parameters, function type parameters and their this', () => {
+    expect(paramType('init: (a: A) => void')).toBe('(a: A) => void');
+    expect(paramType('cb?: Handler = noop')).toBe('Handler');
+    expect(paramType('x = 1')).toBeUndefined();
+    expect(functionTypeParams('(this: Ctx, value: T, index: number) => R')).toEqual(['T', 'number']);
+    expect(functionTypeParams('((...args: Args) => void) | undefined')).toEqual(['Args']);
+    expect(functionTypeThis('(this: Subscriber<T>, v: T) => void')).toBe('Subscriber<T>');
+    expect(functionTypeThis('(v: T) => void')).toBeUndefined();
+    expect(elementType('readonly Foo[]')).toBe('Foo');
+  });
+
+  it('reads what a type alias stands for', () => {
+    expect(aliasedType('type P<T> = A<T> | B<T>')).toBe('A<T> | B<T>');
+    expect(aliasedType('type F = (x: X) => Y')).toBe('(x: X) => Y');
+    expect(aliasedType('type Opaque')).toBeUndefined();
+  });
+});
