@@ -84,6 +84,10 @@ export class CallGraph {
   private readonly importersOf: Multi<ResolvedImport & { file: string }> = new Map();
   /** Overridden method key → file → overriding methods. */
   private readonly overriders: Multi<SymbolRef> = new Map();
+  /** Method of a type outside the project (`Map.get`) → file → unresolved calls of it. */
+  private readonly libCalls: Multi<CallEdge> = new Map();
+  /** Method of a type outside the project → file → the project's methods implementing it. */
+  private readonly libImplementers: Multi<SymbolRef> = new Map();
   /** Simple and qualified names → file → definitions. */
   private readonly definitionsByName: Multi<Definition> = new Map();
 
@@ -205,9 +209,11 @@ export class CallGraph {
       if (edge.to) addMulti(this.incoming, symbolKey(edge.to), graph.path, edge);
       if (edge.instantiates) addMulti(this.instantiations, symbolKey(edge.instantiates), graph.path, edge);
       if (!edge.to) addMulti(this.unresolvedByName, edge.name, graph.path, edge);
+      if (edge.lib) addMulti(this.libCalls, edge.lib, graph.path, edge);
     }
     for (const imp of graph.imports) for (const target of imp.targets) addMulti(this.importersOf, target, graph.path, { ...imp, file: graph.path });
     for (const { method, overridden } of graph.overrides) addMulti(this.overriders, symbolKey(overridden), graph.path, method);
+    for (const { method, lib } of graph.libOverrides) addMulti(this.libImplementers, lib, graph.path, method);
   }
 
   private unindex(graph: FileGraph): void {
@@ -220,9 +226,11 @@ export class CallGraph {
       if (edge.to) removeMulti(this.incoming, symbolKey(edge.to), graph.path);
       if (edge.instantiates) removeMulti(this.instantiations, symbolKey(edge.instantiates), graph.path);
       if (!edge.to) removeMulti(this.unresolvedByName, edge.name, graph.path);
+      if (edge.lib) removeMulti(this.libCalls, edge.lib, graph.path);
     }
     for (const imp of graph.imports) for (const target of imp.targets) removeMulti(this.importersOf, target, graph.path);
     for (const { overridden } of graph.overrides) removeMulti(this.overriders, symbolKey(overridden), graph.path);
+    for (const { lib } of graph.libOverrides) removeMulti(this.libImplementers, lib, graph.path);
   }
 
   // ---- reads -----------------------------------------------------------------------------
@@ -295,6 +303,21 @@ export class CallGraph {
       out.push(current);
     }
     return out;
+  }
+
+  /** Methods of types outside the project (`Map.get`) that `ref` implements. */
+  libMethodsOf(ref: SymbolRef): string[] {
+    return (this.graphs.get(ref.file)?.libOverrides ?? []).filter((o) => o.method.name === ref.name).map((o) => o.lib);
+  }
+
+  /** Unresolved calls of a method of a type outside the project. */
+  libCallsOf(lib: string): CallEdge[] {
+    return flatMulti(this.libCalls, lib);
+  }
+
+  /** The project's methods implementing a method of a type outside the project. */
+  libImplementersOf(lib: string): SymbolRef[] {
+    return flatMulti(this.libImplementers, lib);
   }
 
   /** Files importing `path`, with the import statements. */

@@ -101,13 +101,24 @@ export function directCallers(
   };
   add(graph.callersOf(ref), false);
   const sources = dispatchSources(graph, ref, mode);
-  if (sources.length === 0) return out;
+  const ancestors = graph.overriddenBy(ref);
   // A call bound to its receiver's exact class reaches only the method it resolved to; one through
   // `this` reaches overrides below that method, so only a method `ref` overrides leads to `ref`.
-  const overridden = new Set(graph.overriddenBy(ref).map(symbolKey));
+  const overridden = new Set(ancestors.map(symbolKey));
+  const dispatchable = (edge: CallEdge, below: boolean) => edge.bound === undefined || (edge.bound === 'subclass' && below);
   for (const source of sources) {
     const below = overridden.has(symbolKey(source));
-    add(graph.callersOf(source).filter((edge) => edge.bound === undefined || (edge.bound === 'subclass' && below)), true);
+    add(graph.callersOf(source).filter((edge) => dispatchable(edge, below)), true);
+  }
+  if (mode !== 'family') return out;
+  // Types outside the project that the family implements (`Map`, a library's interface): calls
+  // made through them, and through the project's other implementations of them.
+  const key = symbolKey(ref);
+  for (const lib of new Set([ref, ...ancestors].flatMap((method) => graph.libMethodsOf(method)))) {
+    add(graph.libCallsOf(lib), true);
+    for (const sibling of graph.libImplementersOf(lib)) {
+      if (symbolKey(sibling) !== key) add(graph.callersOf(sibling).filter((edge) => dispatchable(edge, false)), true);
+    }
   }
   return out;
 }
@@ -136,7 +147,7 @@ export function transitiveCallers(graph: CallGraph, definitions: Definition[], d
             depth: level,
             via: dispatch ? 'dispatch' : edge.via,
             confidence: dispatch ? 'medium' : edge.confidence,
-            callee: edge.to!,
+            callee: edge.to ?? ref,
           };
           if (edge.reference) caller.reference = true;
           out.push(caller);

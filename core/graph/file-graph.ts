@@ -28,6 +28,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (target.instantiates) edge.instantiates = target.instantiates;
       if (target.via === 'external') edge.external = true;
       if (target.bound) edge.bound = target.bound;
+      if (target.lib) edge.lib = target.lib;
       return edge;
     };
     const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));
@@ -41,11 +42,14 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       }
     }
     const overrides: FileGraph['overrides'] = [];
+    const libOverrides: FileGraph['libOverrides'] = [];
     for (const [name] of symbols.classes) {
       const cls = resolver.classInfo(record.path, name);
       if (!cls || cls.file !== record.path) continue;
+      const libBases = resolver.libBases(cls);
       for (const [methodName, method] of cls.methods) {
         if (method.file !== record.path || method.fn.kind === 'constructor' || methodName === '__init__') continue;
+        for (const lib of libBases) libOverrides.push({ method: { file: record.path, name: method.fn.qualified_name }, lib: `${lib}.${methodName}` });
         const base = resolver.findMethod(cls, methodName, true);
         if (base) {
           overrides.push({
@@ -58,7 +62,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     for (const { method, overridden } of resolver.objectOverrides(record.path)) {
       overrides.push({ method: { file: record.path, name: method.qualified_name }, overridden: { file: overridden.file, name: overridden.fn.qualified_name } });
     }
-    return { imports, edges, overrides };
+    return { imports, edges, overrides, libOverrides };
   });
   deps.delete(record.path);
   return { path: record.path, language: record.language, ...value, deps: [...deps].sort() };

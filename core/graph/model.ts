@@ -57,6 +57,12 @@ export interface CallEdge {
   bound?: ReceiverBound;
   /** Not a call: the function is read as a value there (`cb(this.run)`, `{ run: api.run }`). */
   reference?: true;
+  /**
+   * An unresolved method call on a value whose type is defined outside the project: the type and
+   * method (`Map.get`, `redux#Store.dispatch`). Project classes implementing that type answer it by
+   * dispatch (see `libOverrides`).
+   */
+  lib?: string;
 }
 
 /** One import statement of a file, with the project files it resolves to (empty: external/unknown). */
@@ -78,6 +84,8 @@ export interface FileGraph {
    * or implement, as symbol keys (`file#Class.m`); dispatch edges are derived from these.
    */
   overrides: Array<{ method: SymbolRef; overridden: SymbolRef }>;
+  /** Methods of this file's classes implementing a method of a type outside the project (`lib` as in CallEdge). */
+  libOverrides: Array<{ method: SymbolRef; lib: string }>;
   /**
    * Every project path this file's resolution read or probed (records consulted, candidate module
    * paths tried). A change to any of them makes this file's graph stale.

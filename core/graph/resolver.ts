@@ -18,7 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { aliasedType, functionTypeParams, functionTypeThis, paramType, typeName, typeShape } from './type-text.js';
+import { aliasedType, functionTypeParams, functionTypeThis, isJsLibType, paramType, typeName, typeShape } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -37,14 +37,14 @@ export type Value =
   /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
   | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
-  /** A list/array whose elements are of a known class. */
-  | { kind: 'array'; element: Value }
+  /** A list/array whose elements are known; `lib` the runtime type holding them (`Array`, `Set`). */
+  | { kind: 'array'; element: Value; lib?: string }
   /** A callable whose call result is known: a built-in method (`items.pop()` → an element), a function-typed value. */
   | { kind: 'builtin'; result: Value }
   /** A value of an object type literal (`{ subs: Subscription }`): member name → declared type, read in `file`. */
   | { kind: 'shape'; file: string; members: Map<string, string> }
   /** A `Map` whose values are known. */
-  | { kind: 'map'; value: Value }
+  | { kind: 'map'; value: Value; lib?: string }
   /**
    * A JS object literal bound to a name (`const api: Api = { get() {} }`): its members are the
    * functions listed under `path` in `file`; other attributes come from its declared type.
@@ -55,8 +55,12 @@ export type Value =
    * call through it may reach every option that defines the method (what a checker reports too).
    */
   | { kind: 'union'; options: Value[] }
-  /** Defined outside the project (an external module or what it exports). */
-  | { kind: 'external' }
+  /**
+   * Defined outside the project (an external module or what it exports). `lib` names the type when
+   * it is known: a runtime type (`Map`) or a library's export (`redux#Store`); classes of the
+   * project implementing it answer calls made through it, by dispatch.
+   */
+  | { kind: 'external'; lib?: string }
   /** A project value whose type is unknown; it shadows outer names. */
   | { kind: 'opaque' };
 
@@ -65,6 +69,8 @@ export interface CallTarget {
   via: Via | 'external';
   instantiates?: SymbolRef;
   bound?: ReceiverBound;
+  /** An unresolved method call on a value of a type outside the project: that type and the method (`Map.get`). */
+  lib?: string;
 }
 
 const OPAQUE: Value = { kind: 'opaque' };
@@ -179,6 +185,21 @@ export class Resolver {
     }) ?? { classes: [], complete: false };
   }
 
+  /** The bases of a class that are types outside the project, as `lib` keys (`Map`, `redux#Store`). */
+  libBases(cls: ClassInfo): string[] {
+    return this.ctx.memo(`libbases|${cls.file}|${cls.name}`, () => {
+      const out = new Set<string>();
+      for (const record of cls.records) {
+        for (const base of record.bases) {
+          const name = typeName(base);
+          const value = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
+          if (value?.kind === 'external' && value.lib) out.add(value.lib);
+        }
+      }
+      return [...out];
+    }) ?? [];
+  }
+
   /** Method resolution order: the class, then its bases depth-first, each once. */
   mro(cls: ClassInfo): { classes: ClassInfo[]; complete: boolean } {
     const seen = new Set<string>();
@@ -260,6 +281,8 @@ export class Resolver {
           const value = this.evalPath(owner.file, MODULE_SCOPE, field.init_call, depth + 1);
           if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
           if (value?.kind === 'function') return this.returnValue(value.file, value.fn, depth + 1);
+          // `values_ = new Map()`: runtime types are only ever constructed.
+          if (value?.kind === 'external' && value.lib !== undefined && isJsLibType(value.lib)) return value;
         }
       }
       const syms = this.symbols(owner.file);
@@ -289,11 +312,14 @@ export class Resolver {
         return { kind: 'shape', file, members: shape.members };
       case 'elements': {
         const value = this.typeValue(file, shape.element, depth + 1);
-        return value.kind === 'opaque' ? OPAQUE : { kind: 'array', element: value };
+        const lib = isJsLibType(shape.container) ? shape.container : undefined;
+        if (value.kind === 'opaque') return lib ? { kind: 'external', lib } : OPAQUE;
+        return lib ? { kind: 'array', element: value, lib } : { kind: 'array', element: value };
       }
       case 'map': {
         const value = this.typeValue(file, shape.value, depth + 1);
-        return value.kind === 'opaque' ? OPAQUE : { kind: 'map', value };
+        if (value.kind === 'opaque') return { kind: 'external', lib: shape.container };
+        return { kind: 'map', value, lib: shape.container };
       }
       case 'typeof': {
         // The class (or function) itself, not an instance.
@@ -304,7 +330,7 @@ export class Resolver {
       case 'named': {
         const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
         if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
-        return value?.kind === 'external' ? EXTERNAL : OPAQUE;
+        return value?.kind === 'external' ? value : OPAQUE;
       }
       default:
         return OPAQUE;
@@ -356,7 +382,7 @@ export class Resolver {
       const segments = parseChain(binding.init_call);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
       if (value?.kind === 'class') return this.constructed(value);
-      if (value?.kind === 'external') return EXTERNAL;
+      if (value?.kind === 'external') return binding.init_new ? value : EXTERNAL;
       if (value && !binding.init_new) return this.callResult(value, depth + 1);
     }
     return OPAQUE;
@@ -591,6 +617,8 @@ export class Resolver {
       }
       case 'other':
         return this.includedName(file, syms, name);
+      case 'js':
+        return isJsLibType(name) ? { kind: 'external', lib: name } : undefined;
       default:
         return undefined;
     }
@@ -665,7 +693,7 @@ export class Resolver {
     // A Java wildcard import names a package, not a type.
     const spec = syms.family === 'java' && binding.imported === '*' ? `${binding.module}.*` : binding.module;
     const module = this.resolveModule(file, spec, syms.family);
-    if (!module) return EXTERNAL;
+    if (!module) return syms.family === 'js' && binding.imported !== '*' ? { kind: 'external', lib: `${binding.module}#${binding.imported}` } : EXTERNAL;
     const tagged = (value: Value | undefined): Value => {
       if (!value) return OPAQUE;
       if (value.kind === 'function' || value.kind === 'class' || value.kind === 'module') return { ...value, imported: true };
@@ -971,7 +999,7 @@ export class Resolver {
   private constructed(value: Value): Value {
     if (value.kind === 'class') return value.typed ? { kind: 'instance', cls: value.cls } : { kind: 'instance', cls: value.cls, exact: true };
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
-    return value.kind === 'external' ? EXTERNAL : OPAQUE;
+    return value.kind === 'external' ? value : OPAQUE;
   }
 
   /** What calling a value returns. */
@@ -1015,13 +1043,16 @@ export class Resolver {
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
     const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
     if (!receiver) return [{ via: 'name' }];
-    if (receiver.kind === 'external') return [{ via: 'external' }];
+    // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
+    const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
+    if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
     const head = receiverSegments[0];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself.
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
       return [{ to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' }];
     }
     const target = this.member(receiver, last.name, 1);
+    if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
     let via: Via;

@@ -27,6 +27,20 @@ const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|Iter
 const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
 const GENERIC_COLLECTION = new RegExp(`^(${COLLECTIONS})[<[]([\\w$.]+(?:[<[][^<>[\\]]*[>\\]])?)[>\\]]$`);
 
+/**
+ * Types the JavaScript runtime defines that project classes implement or extend and values are
+ * declared as: calls through them may reach those classes by dispatch.
+ */
+const JS_LIB_TYPES = new Set([
+  'Map', 'ReadonlyMap', 'WeakMap', 'Set', 'ReadonlySet', 'WeakSet', 'Array', 'ReadonlyArray', 'Promise', 'PromiseLike',
+  'Error', 'Iterator', 'Iterable', 'IterableIterator', 'AsyncIterator', 'AsyncIterable', 'AsyncIterableIterator',
+  'ProxyHandler', 'EventTarget',
+]);
+
+export function isJsLibType(name: string): boolean {
+  return JS_LIB_TYPES.has(name);
+}
+
 /** The shape of a declared type. */
 export function typeShape(raw: string): TypeShape {
   const text = raw.trim().replace(/^:\s*/, '');
