@@ -980,7 +980,9 @@ export class Resolver {
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
     if (SELF_NAMES.has(head.name) || (head.name === 'cls' && syms.family === 'python')) {
-      return { value: this.selfValue(file, caller, head.name, depth), consumed: 1 };
+      const self = this.selfValue(file, caller, head.name, depth);
+      // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
+      if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
     return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
   }
@@ -1096,8 +1098,9 @@ export class Resolver {
     const family = this.symbols(file)?.family;
     if (segment.name === 'super' && family === 'python') return { via: 'external' };
     if (segment.name === 'cls' && family === 'python') {
+      // `cls` is the class or a subclass: what is created is not known to be this class.
       const cls = this.enclosingClass(file, call.caller);
-      return cls ? this.instantiation(cls) : { via: 'name' };
+      return cls ? this.instantiation(cls, true) : { via: 'name' };
     }
     if (segment.name === 'super') {
       const cls = this.enclosingClass(file, call.caller);

@@ -15,7 +15,7 @@ export type TypeShape =
   | { kind: 'elements'; element: string; container: string }
   /** A `Map`/`WeakMap`/`ReadonlyMap` whose values are `value`. */
   | { kind: 'map'; value: string; container: string }
-  /** `typeof Foo`: the class or function itself, not an instance. */
+  /** `typeof Foo`, `Type[Foo]`: the class or function itself, not an instance. */
   | { kind: 'typeof'; name: string }
   /** One (possibly dotted) name: `Foo`, `models.Foo`, `a::b::C` (as `a.b.C`), wrappers and nullability removed. */
   | { kind: 'named'; name: string }
@@ -23,9 +23,15 @@ export type TypeShape =
 
 const NULLISH = /^(null|undefined|void|never|None)$/;
 const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap)$/;
-const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|Iterable|Iterator|tuple|Tuple';
+const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|tuple|Tuple|set|frozenset|FrozenSet|AbstractSet';
+/** A module qualifying a typing name (`t.List`, `typing.Optional`, `te.Final`). */
+const TYPING_PREFIX = '(?:[A-Za-z_]\\w*\\.)?';
 const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
-const GENERIC_COLLECTION = new RegExp(`^(${COLLECTIONS})[<[]([\\w$.]+(?:[<[][^<>[\\]]*[>\\]])?)[>\\]]$`);
+const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]([\\w$.'"]+(?:[<[][^<>[\\]]*[>\\]])?)[>\\]]$`);
+const OPTIONAL = new RegExp(`^${TYPING_PREFIX}Optional\\[([\\s\\S]*)\\]$`);
+/** `Type[Foo]`, `type[Foo]`: the class Foo (or a subclass), not an instance. */
+const CLASS_OF = new RegExp(`^${TYPING_PREFIX}(?:Type|type)\\[['"]?([\\w.]+)['"]?\\]$`);
+const UNION = new RegExp(`^${TYPING_PREFIX}Union\\[([\\s\\S]*)\\]$`);
 
 /**
  * Types the JavaScript runtime defines that project classes implement or extend and values are
@@ -45,6 +51,8 @@ export function isJsLibType(name: string): boolean {
 export function typeShape(raw: string): TypeShape {
   const text = raw.trim().replace(/^:\s*/, '');
   if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return typeShape(text.slice(1, -1));
+  const optional = OPTIONAL.exec(text);
+  if (optional && closingBracket(text, text.indexOf('[')) === text.length - 1) return typeShape(optional[1]);
   const fn = functionTypeParts(text);
   if (fn) return { kind: 'function', returns: fn.returns };
   const alternatives = typeAlternatives(text);
@@ -55,7 +63,7 @@ export function typeShape(raw: string): TypeShape {
   if (elements) return { kind: 'elements', ...elements };
   const mapArgs = typeArguments(text, MAP_TYPES);
   if (mapArgs?.length === 2) return { kind: 'map', value: mapArgs[1], container: text.slice(0, text.indexOf('<')) };
-  const typeOf = /^typeof\s+([\w$.]+)$/.exec(text);
+  const typeOf = /^typeof\s+([\w$.]+)$/.exec(text) ?? CLASS_OF.exec(text);
   if (typeOf) return { kind: 'typeof', name: typeOf[1] };
   const name = typeName(text);
   return name === undefined ? { kind: 'unknown' } : { kind: 'named', name };
@@ -69,7 +77,7 @@ export function typeName(raw: string): string | undefined {
     text = text
       .replace(/^(readonly|const|final|mut|dyn|impl|struct|class|in|out|ref)\s+/, '')
       .replace(/^[*&]+\s*/, '')
-      .replace(/^(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
+      .replace(/^(?:[A-Za-z_]\w*\.)?(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
       .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
       .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
       .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
@@ -92,7 +100,7 @@ function collectionOf(raw: string): { element: string; container: string } | und
   const suffix = SUFFIX_ARRAY.exec(text);
   if (suffix) return { element: suffix[1], container: 'Array' };
   const generic = GENERIC_COLLECTION.exec(text);
-  return generic ? { element: generic[2], container: generic[1] } : undefined;
+  return generic ? { element: generic[2].replace(/^['"]|['"]$/g, ''), container: generic[1] } : undefined;
 }
 
 /** The declared type of a parameter (`init: (a: A) => void` → `(a: A) => void`, `cb?: F` → `F`). */
@@ -203,8 +211,10 @@ function typeArguments(text: string, names: RegExp): string[] | undefined {
   return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
 }
 
-/** The alternatives of a union type (`A | B | null` → A, B, null), or of an intersection; undefined for one type. */
+/** The alternatives of a union type (`A | B | null`, `Union[A, B]` → A, B, null), or of an intersection; undefined for one type. */
 function typeAlternatives(text: string): string[] | undefined {
+  const union = UNION.exec(text);
+  if (union && closingBracket(text, text.indexOf('[')) === text.length - 1) return splitTopLevel(union[1], ',');
   for (const separator of ['|', '&']) {
     const parts = splitTopLevel(text.replace(/^[|&]\s*/, ''), separator).filter(Boolean);
     if (parts.length > 1) return parts;

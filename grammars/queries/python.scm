@@ -65,3 +65,14 @@
   right: [(identifier) (attribute)] @binding.from) @binding
   (#eq? @_self "self"))
 (typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
+; for x in xs / [… for x in self.items()]: x is an element of what is iterated
+(for_statement left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
+(for_in_clause left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
+; for i, x in enumerate(xs): x is an element of xs
+((for_statement
+  left: (pattern_list . (identifier) . (identifier) @binding.name .)
+  right: (call function: (identifier) @_enumerate arguments: (argument_list . [(identifier) (attribute) (call)] @binding.each))) @binding
+  (#eq? @_enumerate "enumerate"))
+; x = cast(Foo, y), t.cast("Foo", y): x has the type given
+((assignment left: (identifier) @binding.name right: (call function: (_) @_cast arguments: (argument_list . (_) @binding.type))) @binding
+  (#match? @_cast "^((typing|t)\\.)?cast$"))

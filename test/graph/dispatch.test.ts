@@ -67,4 +67,65 @@ describe('receiver precision and object literals (TypeScript)', () => {
     expect(edgesFrom(project.graph, file, 'format').map((e) => e.from.name).sort()).toEqual(['Widget.render', 'registry.handler']);
     expect(edgesFrom(project.graph, file, 'Widget')[0].from.name).toBe('build');
   });
+
+  it('keeps a call on a runtime type by that type, and lets the project classes implementing it answer it', () => {
+    const file = 'src/registry.ts';
+    expect(edgesFrom(project.graph, file, 'table.get')[0]).toMatchObject({ external: true, lib: 'Map.get' });
+    expect(edgesFrom(project.graph, file, 'this.counts.get')[0]).toMatchObject({ external: true, lib: 'Map.get' });
+    expect(project.graph.fileGraph(file)!.libOverrides).toEqual([{ method: { file, name: 'Registry.get' }, lib: 'Map.get' }]);
+    // table.get and this.counts.get, both on line 18.
+    expect(callers(file, 'Registry.get')).toEqual(['src/registry.ts:18 dispatch', 'src/registry.ts:18 dispatch']);
+    expect(directCallers(project.graph, { file, name: 'Registry.get' }, false, 'abstract')).toEqual([]);
+  });
+
+  it('types the parameter of an array iteration callback with the element', () => {
+    const file = 'src/registry.ts';
+    expect(edgesFrom(project.graph, file, 'task.run').map((e) => `${e.line}:${e.to?.name}`)).toEqual(['22:Task.run', '23:Task.run', '23:Task.run']);
+  });
+
+  it('records a method read as a value (passed, stored) as a reference edge', () => {
+    const refs = project.graph.fileGraph('src/registry.ts')!.edges.filter((e) => e.reference);
+    expect(refs.map((e) => `${e.line}:${e.callee}->${e.to!.name}`)).toEqual(['27:this.tick->Runner.tick', '28:this.tick->Runner.tick']);
+    expect(callers('src/registry.ts', 'Runner.tick')).toEqual(['src/registry.ts:27', 'src/registry.ts:28']);
+  });
+
+  it('scopes a callback parameter to its literal: a later call of the name reaches the function declared after it', () => {
+    const [inside, after] = edgesFrom(project.graph, 'src/registry.ts', 'reject');
+    expect(inside.to).toBeUndefined();
+    expect(after.to).toEqual({ file: 'src/registry.ts', name: 'Runner.settle.reject' });
+  });
+});
+
+
+describe('typed names and receiver precision (Python)', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('py-dispatch');
+  });
+  afterAll(() => project.close());
+  const file = 'app/nodes.py';
+  const target = (callee: string, caller?: string) =>
+    edgesFrom(project.graph, file, callee, caller).map((e) => (e.to ? `${e.to.name}${e.bound ? ` ${e.bound}` : ''}` : 'unresolved'));
+
+  it('types loop and comprehension variables, enumerate, cast, typing-module Optional/List/Type and annotated self', () => {
+    expect(target('first.as_const')).toEqual(['Node.as_const']);
+    expect(target('node.as_const')).toEqual(['Node.as_const']);
+    expect(target('child.as_const')).toEqual(['Node.as_const']);
+    expect(target('self.node_class().as_const')).toEqual(['Node.as_const']);
+    expect(target('self.loader.load')).toEqual(['Loader.load']);
+    expect(target('self.count', 'visit')).toEqual(['Env.count subclass']);
+  });
+
+  it('treats super() and a constructed receiver as exact; cls() may build a subclass', () => {
+    expect(target('super().as_const')).toEqual(['Node.as_const exact']);
+    expect(target('Const().as_const')).toEqual(['Const.as_const exact']);
+    const [built] = edgesFrom(project.graph, file, 'cls');
+    expect(built.to).toEqual({ file, name: 'Env.__init__' });
+    expect(built.instantiates).toBeUndefined();
+  });
+
+  it('records an attribute read as a value as a reference edge', () => {
+    const refs = project.graph.fileGraph(file)!.edges.filter((e) => e.reference);
+    expect(refs.map((e) => `${e.line}:${e.callee}->${e.to!.name}`)).toEqual(['44:self.count->Env.count']);
+  });
 });

@@ -34,6 +34,16 @@ describe('type text', () => {
     expect(typeShape('keyof T').kind).toBe('unknown');
   });
 
+  it('reads typing-module spellings: t.Optional, typing.Union, t.List of a forward reference, Type[X]', () => {
+    expect(typeShape('t.Optional["BaseLoader"]')).toEqual({ kind: 'named', name: 'BaseLoader' });
+    expect(typeShape('Optional[t.List["Parameter"]]')).toEqual({ kind: 'elements', element: 'Parameter', container: 'List' });
+    expect(typeShape('typing.Union[Text, str, None]')).toEqual({ kind: 'alternatives', options: ['Text', 'str'] });
+    expect(typeShape('t.Sequence[Expr]')).toEqual({ kind: 'elements', element: 'Expr', container: 'Sequence' });
+    expect(typeShape('t.Type[Context]')).toEqual({ kind: 'typeof', name: 'Context' });
+    expect(typeShape('type["Node"]')).toEqual({ kind: 'typeof', name: 'Node' });
+    expect(typeName('te.Final[Config]')).toBe('Config');
+  });
+
   it('reads object type members, methods as function types', () => {
     const members = objectTypeMembers('{ subs: Subscription; readonly next?: (v: T) => void; run(x: number): Task }');
     expect([...members!]).toEqual([['subs', 'Subscription'], ['next', '(v: T) => void'], ['run', '(x: number) => Task']]);
