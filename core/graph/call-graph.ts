@@ -8,7 +8,7 @@ import { computeFileGraph } from './file-graph.js';
 import { FileSet, ancestorDirs, baseName } from './file-set.js';
 import { symbolKey, type CallEdge, type FileGraph, type ResolvedImport, type SymbolRef } from './model.js';
 import { emptyConfig, type ProjectConfig } from './project-config.js';
-import { ResolveContext, baseKey, dirKey } from './resolve/context.js';
+import { ResolveContext, baseKey, dirKey, functionKey } from './resolve/context.js';
 import { Resolver } from './resolver.js';
 
 /** A definition the graph knows, for name lookups. */
@@ -66,6 +66,10 @@ export function definitionsOf(record: FileRecord): Definition[] {
   return out;
 }
 
+function functionNames(record: FileRecord): string[] {
+  return definitionsOf(record).filter((def) => !def.is_class).map((def) => def.name);
+}
+
 export class CallGraph {
   private readonly records = new Map<string, FileRecord>();
   private readonly files = new FileSet();
@@ -92,7 +96,7 @@ export class CallGraph {
   private readonly definitionsByName: Multi<Definition> = new Map();
 
   private constructor(readonly root: string, readonly config: ProjectConfig) {
-    this.ctx = new ResolveContext(this.files, this.records, config);
+    this.ctx = new ResolveContext(this.files, this.records, config, (name) => this.hasFunctionNamed(name));
     this.resolver = new Resolver(this.ctx);
   }
 
@@ -144,6 +148,9 @@ export class CallGraph {
     const touched = new Set<string>();
     for (const change of changes) {
       const before = this.records.get(change.path);
+      // A function name new to the file may be one that other files' reads were skipped for.
+      const known = new Set(before ? functionNames(before) : []);
+      for (const name of change.after ? functionNames(change.after) : []) if (!known.has(name)) touched.add(functionKey(name));
       if (before) this.indexDefinitions(before, false);
       if (change.after) {
         this.records.set(change.path, change.after);
@@ -328,6 +335,11 @@ export class CallGraph {
   /** Definitions whose simple or qualified name is `name`. */
   definitions(name: string): Definition[] {
     return flatMulti(this.definitionsByName, name);
+  }
+
+  private hasFunctionNamed(name: string): boolean {
+    for (const defs of this.definitionsByName.get(name)?.values() ?? []) if (defs.some((def) => !def.is_class)) return true;
+    return false;
   }
 
   /** Definitions of one file. */

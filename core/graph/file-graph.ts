@@ -33,7 +33,9 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     };
     const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));
     // A member read counts where it resolves to a function; an unknown one is no call by name.
+    // Most reads are of fields: a name no function of the project has is not resolved at all.
     for (const reference of record.references ?? []) {
+      if (!ctx.definesFunction(reference.name)) continue;
       for (const target of resolver.resolveCall(record.path, reference)) {
         if (!target.to || target.via === 'constructor') continue;
         const edge = edgeOf(reference, target);
