@@ -4,6 +4,8 @@
 // override family. Object literals hand out the functions their properties were given.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directCallers } from '../../dist/core/graph/callers.js';
+import { impact } from '../../dist/core/query/impact.js';
+import { formatImpact } from '../../dist/cli/commands/impact.js';
 import { openFixture, targetOf, edgesFrom, type OpenGraph } from './helpers.js';
 
 describe('receiver precision and object literals (TypeScript)', () => {
@@ -83,10 +85,13 @@ describe('receiver precision and object literals (TypeScript)', () => {
     expect(edgesFrom(project.graph, file, 'task.run').map((e) => `${e.line}:${e.to?.name}`)).toEqual(['22:Task.run', '23:Task.run', '23:Task.run']);
   });
 
-  it('records a method read as a value (passed, stored) as a reference edge', () => {
+  it('records a method read as a value (passed, stored) as a reference edge', async () => {
     const refs = project.graph.fileGraph('src/registry.ts')!.edges.filter((e) => e.reference);
     expect(refs.map((e) => `${e.line}:${e.callee}->${e.to!.name}`)).toEqual(['27:this.tick->Runner.tick', '28:this.tick->Runner.tick']);
     expect(callers('src/registry.ts', 'Runner.tick')).toEqual(['src/registry.ts:27', 'src/registry.ts:28']);
+    const result = await impact({ index: project.index, cwd: project.root }, { name: 'Runner.tick', depth: 1 });
+    expect(result.callers.map((c) => [c.line, c.reference])).toEqual([[27, true], [28, true]]);
+    expect(formatImpact(result)).toContain('Runner.schedule  src/registry.ts:27  (referenced, not called)');
   });
 
   it('scopes a callback parameter to its literal: a later call of the name reaches the function declared after it', () => {
