@@ -546,6 +546,11 @@ class Builder {
     }
     const id = this.simpleNode(n, preds, kind, temp, binds ? { patterns: binds } : undefined, headerStart);
     if (id === undefined) return { t: [], f: [] };
+    // `fopen($p) or die()`, `x or raise`: an operand that never returns ends the path.
+    if (this.isExitCall(n)) {
+      this.dispatch({ kind: 'throw' }, [{ from: id, kind: 'exception' }]);
+      return { t: [], f: [] };
+    }
     return { t: [{ from: id, kind: 'true' }], f: [{ from: id, kind: 'false' }] };
   }
 

@@ -298,6 +298,32 @@ end`);
     expect(r.slice(6)).toEqual([1, 2, 3, 6]);
   });
 
+  it('php and ruby: `x or die()` / `x or raise` end the path on the operand that never returns', async () => {
+    const php = await analyse('php', `<?php
+function first($path) {
+    $h = fopen($path, "r") or die("cannot open");
+    $line = fgets($h);
+    return $line;
+}`);
+    expect(php.edges).toEqual(sorted([
+      'entry -next-> 2:param',
+      '2:param -next-> 3:condition#1',
+      '3:condition#1 -true-> 4:statement',
+      '3:condition#1 -false-> 3:condition#2',
+      '3:condition#2 -exception-> raise',
+      '4:statement -next-> 5:return',
+      '5:return -jump-> exit',
+      'raise -exception-> exit',
+    ]));
+    expect(php.control).toEqual(expect.arrayContaining(['3:condition#1 -true-> 4:statement', '3:condition#1 -true-> 5:return']));
+    const ruby = await analyse('ruby', `def first(path)
+  h = File.open(path) or raise "cannot open"
+  h.gets
+end`);
+    expect(ruby.control).toEqual(expect.arrayContaining(['2:condition#1 -true-> 3:statement']));
+    expect(ruby.slice(3)).toEqual([1, 2, 3]);
+  });
+
   it('a call named like a check but not one stays a plain statement', async () => {
     const r = await analyse('python', `def f(x):
     verify(x)
