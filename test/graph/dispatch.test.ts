@@ -56,6 +56,10 @@ describe('receiver precision and object literals (TypeScript)', () => {
     expect(targetOf(project.graph, file, 'handlers.onClose')).toBe('src/handlers.ts#onClose');
     expect(targetOf(project.graph, file, 'handlers.format')).toBe('src/helpers.ts#format');
     expect(targetOf(project.graph, file, 'handlers.onError')).toBe('src/handlers.ts#handlers.onError');
+    // The call inside the literal's method is made by that method; `format: helpers.format` is a
+    // read at module level.
+    expect(edgesFrom(project.graph, file, 'helpers.format').map((e) => `${e.line}:${e.from.name}${e.reference ? ' reference' : ''}`))
+      .toEqual(['16:handlers.onError', '14:<module> reference']);
   });
 
   it('resolves JavaScript private methods and fields', () => {
