@@ -17,7 +17,7 @@ import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
 import { callerOf, withoutArguments, withoutTypeArguments } from './calls.js';
-import { cap, collapse } from './text.js';
+import { cap, capType, collapse } from './text.js';
 
 /** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
 const TYPE_MAX = 300;
@@ -116,7 +116,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding = { scope: callerOf(scopes, node.startIndex), name, line: nameNode.startPosition.row + 1 };
       byName.set(nameNode.startIndex, binding);
     }
-    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
+    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
     // `new Map<K, V>()`: the type arguments written at the construction make its declared type.
     const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
     if (typeArgs && binding.type === undefined) binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);

@@ -321,6 +321,10 @@ export class Resolver {
         if (value.kind === 'opaque') return { kind: 'external', lib: shape.container };
         return { kind: 'map', value, lib: shape.container };
       }
+      case 'member': {
+        const object = this.typeValue(file, shape.object, depth + 1);
+        return object.kind === 'opaque' ? OPAQUE : this.member(object, shape.key, depth + 1) ?? OPAQUE;
+      }
       case 'typeof': {
         // The class (or function) itself, not an instance.
         const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);

@@ -15,6 +15,8 @@ export type TypeShape =
   | { kind: 'elements'; element: string; container: string }
   /** A `Map`/`WeakMap`/`ReadonlyMap` whose values are `value`. */
   | { kind: 'map'; value: string; container: string }
+  /** An indexed access `Options<T>['form']`: the type of member `key` of `object`. */
+  | { kind: 'member'; object: string; key: string }
   /** `typeof Foo`, `Type[Foo]`: the class or function itself, not an instance. */
   | { kind: 'typeof'; name: string }
   /** One (possibly dotted) name: `Foo`, `models.Foo`, `a::b::C` (as `a.b.C`), wrappers and nullability removed. */
@@ -31,6 +33,9 @@ const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]([\\
 const OPTIONAL = new RegExp(`^${TYPING_PREFIX}Optional\\[([\\s\\S]*)\\]$`);
 /** `Type[Foo]`, `type[Foo]`: the class Foo (or a subclass), not an instance. */
 const CLASS_OF = new RegExp(`^${TYPING_PREFIX}(?:Type|type)\\[['"]?([\\w.]+)['"]?\\]$`);
+const INDEXED_ACCESS = /\[\s*['"]([\w$]+)['"]\s*\]$/;
+/** Python wrappers of a quoted forward reference (`ClassVar['Node']`): not an indexed access. */
+const TYPING_WRAPPER = new RegExp(`^${TYPING_PREFIX}(Optional|Type|type|ClassVar|Final|Annotated|Union)$`);
 const UNION = new RegExp(`^${TYPING_PREFIX}Union\\[([\\s\\S]*)\\]$`);
 
 /**
@@ -49,7 +54,8 @@ export function isJsLibType(name: string): boolean {
 
 /** The shape of a declared type. */
 export function typeShape(raw: string): TypeShape {
-  const text = raw.trim().replace(/^:\s*/, '');
+  // A union written one option a line starts with its operator: `| A | B`.
+  const text = closeCapped(raw.trim().replace(/^:\s*/, '').replace(/^[|&]\s*/, ''));
   if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return typeShape(text.slice(1, -1));
   const optional = OPTIONAL.exec(text);
   if (optional && closingBracket(text, text.indexOf('[')) === text.length - 1) return typeShape(optional[1]);
@@ -65,13 +71,16 @@ export function typeShape(raw: string): TypeShape {
   if (mapArgs?.length === 2) return { kind: 'map', value: mapArgs[1], container: text.slice(0, text.indexOf('<')) };
   const typeOf = /^typeof\s+([\w$.]+)$/.exec(text) ?? CLASS_OF.exec(text);
   if (typeOf) return { kind: 'typeof', name: typeOf[1] };
+  const indexed = INDEXED_ACCESS.exec(text);
+  const object = indexed && text.slice(0, indexed.index);
+  if (object && !TYPING_WRAPPER.test(object) && closingBracket(text, indexed.index) === text.length - 1) return { kind: 'member', object, key: indexed[1] };
   const name = typeName(text);
   return name === undefined ? { kind: 'unknown' } : { kind: 'named', name };
 }
 
 /** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
 export function typeName(raw: string): string | undefined {
-  let text = raw.trim().replace(/^:\s*/, '').replace(/^['"]|['"]$/g, '');
+  let text = closeCapped(raw.trim().replace(/^:\s*/, '')).replace(/^['"]|['"]$/g, '');
   for (let i = 0; i < 4; i++) {
     const before = text;
     text = text
@@ -183,6 +192,29 @@ function splitTopLevel(text: string, separator: string): string[] {
 }
 
 /** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
+const CLOSERS: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>' };
+
+/**
+ * A type text the extractor capped (`FormApi< TFormData, TOnMount, …`, see extract/text.ts `cap`)
+ * with its cut argument dropped and its open brackets closed (`FormApi< TFormData>`), so the
+ * head of a long generic type still names its class.
+ */
+function closeCapped(text: string): string {
+  if (!text.endsWith('…')) return text;
+  let head = text.slice(0, -1);
+  // The last argument may be cut mid-way: keep what ends at a separator.
+  const cut = Math.max(...[',', '|', '&', ';', '(', '{', '[', '<'].map((sep) => head.lastIndexOf(sep)));
+  if (cut >= 0) head = head.slice(0, ['(', '{', '[', '<'].includes(head[cut]) ? cut + 1 : cut);
+  head = head.trimEnd();
+  const open: string[] = [];
+  for (let i = 0; i < head.length; i++) {
+    const ch = head[i];
+    if (ch in CLOSERS) open.push(CLOSERS[ch]);
+    else if (ch === ')' || ch === '}' || ch === ']' || (ch === '>' && head[i - 1] !== '=')) open.pop();
+  }
+  return head + open.reverse().join('');
+}
+
 function closingBracket(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {

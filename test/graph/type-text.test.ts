@@ -16,6 +16,14 @@ describe('type text', () => {
     expect(typeName('Partial<Options>')).toBe('Options');
     expect(typeName('string | number')).toBeUndefined();
     expect(typeName('(x: number) => void')).toBeUndefined();
+    // Capped by the extractor inside its type arguments (a 12-parameter generic on several lines).
+    expect(typeName('FormApi< TFormData, TOnMount, TOnChange, TOnDyn…')).toBe('FormApi');
+    expect(typeShape('| FormApi< TFormData, TOnMount, TOnChange, TOnDyn…')).toEqual({ kind: 'named', name: 'FormApi' });
+    expect(typeShape('Map<string, Query<TData, TError, …')).toEqual({ kind: 'map', value: 'Query<TData, TError>', container: 'Map' });
+    // An indexed access names a member's type; capped, it keeps its tail (extract/text.ts capType).
+    expect(typeShape("FieldApiOptions< TParentData, TName, …['form']")).toEqual({ kind: 'member', object: 'FieldApiOptions< TParentData, TName, …', key: 'form' });
+    expect(typeShape("Options['form'] | undefined")).toEqual({ kind: 'alternatives', options: ["Options['form']"] });
+    expect(typeShape("List['Node']")).toEqual({ kind: 'elements', element: 'Node', container: 'List' });
   });
 
   it('classifies declared types into the shapes resolution needs', () => {
