@@ -57,7 +57,8 @@ export function parseChain(input: string): Segment[] | undefined {
       const end = closeOf(text, i);
       if (end < 0) return undefined;
       const inner = text.slice(i + 1, end - 1).trim();
-      const cast = /^([\s\S]+?)\s+as\s+([A-Za-z_$][\w$.]*)(<[^()]*>)?$/.exec(inner);
+      // The last `as` is the type the value ends up with (`x as unknown as Foo`), array types too.
+      const cast = /^([\s\S]+)\s+as\s+([A-Za-z_$][\w$.]*(?:<[^()]*>)?(?:\[\])*)$/.exec(inner);
       if (cast) {
         segment = { name: '', sep, calls: 0, indexed: false, cast: cast[2] };
       } else {

@@ -86,7 +86,8 @@ describe('receiver precision and object literals (TypeScript)', () => {
 
   it('types the parameter of an array iteration callback with the element', () => {
     const file = 'src/registry.ts';
-    expect(edgesFrom(project.graph, file, 'task.run').map((e) => `${e.line}:${e.to?.name}`)).toEqual(['22:Task.run', '23:Task.run', '23:Task.run']);
+    // The receiver may be a cast to an array type: `(Object.values(stored) as Task[]).forEach(…)`.
+    expect(edgesFrom(project.graph, file, 'task.run').map((e) => `${e.line}:${e.to?.name}`)).toEqual(['22:Task.run', '23:Task.run', '23:Task.run', '48:Task.run']);
   });
 
   it('records a method read as a value (passed, stored) as a reference edge', async () => {
