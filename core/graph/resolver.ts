@@ -571,9 +571,12 @@ export class Resolver {
       const bound = syms.bindings.get(scope)?.get(name);
       const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line));
       const binding = before?.length ? before[before.length - 1] : bound?.find((b) => b.end_line === undefined);
-      if (binding) return this.bindingValue(file, scope, binding, depth + 1);
-      if (syms.params.get(scope)?.has(name)) return OPAQUE;
       const nested = syms.functions.get(`${scope}.${name}`);
+      // A Python `def` runs as a statement: one between the binding and the line rebinds the name
+      // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
+      const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;
+      if (binding && !redefined) return this.bindingValue(file, scope, binding, depth + 1);
+      if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
       if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };
       if (syms.classes.has(`${scope}.${name}`)) {
         const cls = this.classInfo(file, `${scope}.${name}`);

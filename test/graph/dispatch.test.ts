@@ -134,6 +134,10 @@ describe('typed names and receiver precision (Python)', () => {
     expect(built.instantiates).toBeUndefined();
   });
 
+  it('calls a def that rebinds an annotated local in another branch', () => {
+    expect(target('convert', 'cast_all')).toEqual(['cast_all.convert']);
+  });
+
   it('records an attribute read as a value as a reference edge', () => {
     const refs = project.graph.fileGraph(file)!.edges.filter((e) => e.reference);
     expect(refs.map((e) => `${e.line}:${e.callee}->${e.to!.name}`)).toEqual(['44:self.count->Env.count']);
