@@ -38,6 +38,12 @@ export interface OracleReport {
   precision: number;
   recall: number;
   f1: number;
+  /**
+   * Checker sites we leave out because the call's receiver bound rules the target out: `this.m()`
+   * in a sibling class of the same interface, `super.m()`, an exactly-known receiver (model.ts
+   * ReceiverBound). The TypeScript service counts those for every method of the family.
+   */
+  boundOut: number;
   outcomes: TargetOutcome[];
 }
 
@@ -193,6 +199,7 @@ export function score(
   let ours = 0;
   let reference = 0;
   let agreed = 0;
+  let boundOut = 0;
   for (const query of queries) {
     // Only definitions the checker answered for: the sampled one must be among them.
     if (answers.get(targetKey(query.target)) === undefined) continue;
@@ -203,10 +210,21 @@ export function score(
     ours += mine.length;
     reference += theirs.length;
     agreed += mine.filter((site) => theirSet.has(site)).length;
+    const mineSet = new Set(mine);
+    const names = new Set(members.map((member) => member.name));
+    boundOut += theirs.filter((site) => !mineSet.has(site) && boundCallAt(graph, site, names)).length;
     outcomes.push({ target: query.target, members: members.length, ours: mine, reference: theirs });
   }
   const precision = ours === 0 ? 1 : agreed / ours;
   const recall = reference === 0 ? 1 : agreed / reference;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { oracle: oracleName, mode, scope, sampled: queries.length, answered: outcomes.length, ours, reference, agreed, precision, recall, f1, outcomes };
+  return { oracle: oracleName, mode, scope, sampled: queries.length, answered: outcomes.length, ours, reference, agreed, precision, recall, f1, boundOut, outcomes };
+}
+
+/** Whether a `file:line` holds a receiver-bound call of a method with one of `names`. */
+function boundCallAt(graph: CallGraph, site: CallSiteKey, names: Set<string>): boolean {
+  const colon = site.lastIndexOf(':');
+  const line = Number(site.slice(colon + 1));
+  return (graph.fileGraph(site.slice(0, colon))?.edges ?? []).some((edge) =>
+    edge.line === line && edge.bound !== undefined && edge.to !== undefined && names.has(edge.to.name.slice(edge.to.name.lastIndexOf('.') + 1)));
 }

@@ -34,6 +34,7 @@ function metricsOf(label: string, run: OracleRun): Metric[] {
       { name: `${name}: precision`, value: round(report.precision), unit: 'ratio', min: TARGET[scope].precision },
       { name: `${name}: recall`, value: round(report.recall), unit: 'ratio' },
       { name: `${name}: F1`, value: round(report.f1), unit: 'ratio', min: TARGET[scope].f1 },
+      { name: `${name}: checker sites a receiver bound rules out`, value: report.boundOut, unit: 'call sites (super, exact, this in a sibling)' },
     );
   }
   out.push({ name: `${label}: checker time`, value: Math.round(run.oracleMs), unit: 'ms' });
