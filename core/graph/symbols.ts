@@ -187,8 +187,56 @@ export function paramNames(param: string, family: Family): string[] {
       break;
     }
   }
-  const names = head.slice(0, end).match(IDENT) ?? [];
-  return names.filter((name) => name !== 'self' && name !== 'cls' && name !== 'this');
+  const bound = /^[{[]/.test(head) ? patternNames(head.slice(0, end)) : head.slice(0, end).match(IDENT) ?? [];
+  return bound.filter((name) => name !== 'self' && name !== 'cls' && name !== 'this');
+}
+
+/** Splits at the commas outside brackets. */
+function topLevelParts(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '{' || ch === '[' || ch === '(') depth++;
+    else if (ch === '}' || ch === ']' || ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** Index of the first `ch` outside brackets, or -1. */
+function topLevelIndex(text: string, ch: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') depth--;
+    else if (c === ch && depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The names a destructuring pattern binds: `{ a, b: c, d = f(x), ...rest }` → a, c, d, rest;
+ * `[x, [y]]` → x, y. Keys renamed away and the names used in default values bind nothing.
+ */
+function patternNames(pattern: string): string[] {
+  const text = pattern.trim().replace(/^\.\.\./, '');
+  if (!/^[{[]/.test(text)) return (text.match(IDENT) ?? []).slice(0, 1);
+  const isObject = text.startsWith('{');
+  const inner = text.slice(1).replace(/[}\]]\s*$/, '');
+  return topLevelParts(inner).flatMap((part) => {
+    let element = part.trim().replace(/^\.\.\./, '');
+    const defaulted = topLevelIndex(element, '=');
+    if (defaulted >= 0) element = element.slice(0, defaulted);
+    const renamed = isObject ? topLevelIndex(element, ':') : -1;
+    return element.trim() ? patternNames(renamed >= 0 ? element.slice(renamed + 1) : element) : [];
+  });
 }
 
 function lastSegment(spec: string): string {
