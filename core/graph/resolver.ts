@@ -341,12 +341,19 @@ export class Resolver {
     }
   }
 
-  /** A type alias that is not an object type stands for the type it names (`type P = A | B`). */
+  /**
+   * A type alias that is not an object type stands for the type it names (`type P = A | B`); one
+   * combining types with an object type (`type R = Base & { extra: X }`) is its own members and
+   * those types' members.
+   */
   private aliasValue(cls: ClassInfo, depth: number): Value | undefined {
     const [record] = cls.records;
-    if (cls.records.length !== 1 || record.kind !== 'type' || record.methods.length > 0 || record.fields.length > 0) return undefined;
+    if (cls.records.length !== 1 || record.kind !== 'type') return undefined;
     const aliased = aliasedType(record.signature);
-    return aliased === undefined ? undefined : this.typeValue(cls.file, aliased, depth + 1);
+    if (aliased === undefined) return undefined;
+    if (record.methods.length === 0 && record.fields.length === 0) return this.typeValue(cls.file, aliased, depth + 1);
+    if (typeShape(aliased).kind !== 'alternatives') return undefined;
+    return unionOf([{ kind: 'instance', cls }, this.typeValue(cls.file, aliased, depth + 1)]);
   }
 
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {

@@ -62,6 +62,10 @@ describe('receiver precision and object literals (TypeScript)', () => {
       .toEqual(['16:handlers.onError', '14:<module> reference']);
   });
 
+  it('resolves a call through a type alias intersecting a class with an object type', () => {
+    expect(targetOf(project.graph, 'src/alias.ts', 'shape.report')).toBe('src/shapes.ts#Square.report');
+  });
+
   it('resolves JavaScript private methods and fields', () => {
     const file = 'src/handlers.ts';
     expect(targetOf(project.graph, file, 'this.#push')).toBe('src/handlers.ts#Queue.#push');
