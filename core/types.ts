@@ -148,6 +148,8 @@ export interface LocalBinding {
   init_call?: string;
   /** The initialiser was a `new`/constructor expression (not just any call). */
   init_new?: boolean;
+  /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`). */
+  init_item?: number;
   /**
    * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
    * the binding takes that name's type. Lets call resolution follow typed parameters into fields.

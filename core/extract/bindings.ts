@@ -65,6 +65,9 @@ function alternatives(node: Node, out: Node[], depth = 0): Node[] {
   return out;
 }
 
+/** Python assignment targets that unpack the value: `a, b = f()`, `(a, b) = f()`. */
+const UNPACKING = new Set(['pattern_list', 'tuple_pattern']);
+
 /** Index of `node` among the named, non-comment children of its parent list. */
 function positionIn(list: Node, node: Node, comments: readonly string[]): number {
   let index = 0;
@@ -123,6 +126,8 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     if (callNode && binding.init_call === undefined) {
       binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;
+      const targets = nameNode.parent;
+      if (targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
     }
     if (fromNode && binding.init_name === undefined) {
       binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : collapse(fromNode.text), 120);

@@ -392,6 +392,7 @@ export class Resolver {
     if (binding.init_call) {
       const segments = parseChain(binding.init_call);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+      if (binding.init_item !== undefined) return value ? this.tupleItem(value, binding.init_item, depth + 1) : OPAQUE;
       if (value?.kind === 'class') return this.constructed(value);
       if (value?.kind === 'external') return binding.init_new ? value : EXTERNAL;
       if (value && !binding.init_new) return this.callResult(value, depth + 1);
@@ -1034,6 +1035,15 @@ export class Resolver {
       default:
         return OPAQUE;
     }
+  }
+
+  /** Item `index` of the tuple a call of `callee` returns, as its declared return type says. */
+  private tupleItem(callee: Value, index: number, depth: number): Value {
+    if (callee.kind === 'union') return unionOf(callee.options.map((option) => this.tupleItem(option, index, depth + 1)));
+    if (callee.kind !== 'function' || !callee.fn.return_type || this.tooDeep(depth)) return OPAQUE;
+    const shape = typeShape(callee.fn.return_type);
+    const item = shape.kind === 'tuple' ? shape.items[index] : undefined;
+    return item === undefined ? OPAQUE : this.typeValue(callee.file, item, depth + 1);
   }
 
   /** An element of a list or array value (`xs[0]`, `for (const x of xs)`). */

@@ -2,6 +2,7 @@
 // import bindings by local name, local bindings by scope, parameter names by function. Pure and
 // cached per record object (records are immutable once extracted).
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LanguageId, LocalBinding } from '../types.js';
+import { splitTopLevel } from './type-text.js';
 
 export type Family = 'js' | 'python' | 'go' | 'java' | 'rust' | 'other';
 
@@ -191,24 +192,6 @@ export function paramNames(param: string, family: Family): string[] {
   return bound.filter((name) => name !== 'self' && name !== 'cls' && name !== 'this');
 }
 
-/** Splits at the commas outside brackets. */
-function topLevelParts(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '{' || ch === '[' || ch === '(') depth++;
-    else if (ch === '}' || ch === ']' || ch === ')') depth--;
-    else if (ch === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
-}
-
 /** Index of the first `ch` outside brackets, or -1. */
 function topLevelIndex(text: string, ch: string): number {
   let depth = 0;
@@ -230,7 +213,7 @@ function patternNames(pattern: string): string[] {
   if (!/^[{[]/.test(text)) return (text.match(IDENT) ?? []).slice(0, 1);
   const isObject = text.startsWith('{');
   const inner = text.slice(1).replace(/[}\]]\s*$/, '');
-  return topLevelParts(inner).flatMap((part) => {
+  return splitTopLevel(inner, ',').flatMap((part) => {
     let element = part.trim().replace(/^\.\.\./, '');
     const defaulted = topLevelIndex(element, '=');
     if (defaulted >= 0) element = element.slice(0, defaulted);

@@ -13,6 +13,8 @@ export type TypeShape =
   | { kind: 'object'; members: Map<string, string> }
   /** A collection whose elements are `element`: `Foo[]`, `Array<Foo>`, `Set<Foo>`, `List[Foo]`; `container` names it (`Array` for `Foo[]`). */
   | { kind: 'elements'; element: string; container: string }
+  /** A fixed-length tuple `Tuple[A, B]`, `tuple[A, B]`: its items in order. */
+  | { kind: 'tuple'; items: string[] }
   /** A `Map`/`WeakMap`/`ReadonlyMap` whose values are `value`. */
   | { kind: 'map'; value: string; container: string }
   /** An indexed access `Options<T>['form']`: the type of member `key` of `object`. */
@@ -36,6 +38,7 @@ const CLASS_OF = new RegExp(`^${TYPING_PREFIX}(?:Type|type)\\[['"]?([\\w.]+)['"]
 const INDEXED_ACCESS = /\[\s*['"]([\w$]+)['"]\s*\]$/;
 /** Python wrappers of a quoted forward reference (`ClassVar['Node']`): not an indexed access. */
 const TYPING_WRAPPER = new RegExp(`^${TYPING_PREFIX}(Optional|Type|type|ClassVar|Final|Annotated|Union)$`);
+const TUPLE = new RegExp(`^${TYPING_PREFIX}(?:Tuple|tuple)\\[`);
 const UNION = new RegExp(`^${TYPING_PREFIX}Union\\[([\\s\\S]*)\\]$`);
 
 /**
@@ -65,6 +68,11 @@ export function typeShape(raw: string): TypeShape {
   if (alternatives) return { kind: 'alternatives', options: alternatives.filter((alt) => !NULLISH.test(alt)) };
   const members = objectTypeMembers(text);
   if (members) return { kind: 'object', members };
+  const tuple = TUPLE.exec(text);
+  if (tuple && closingBracket(text, tuple[0].length - 1) === text.length - 1) {
+    const items = splitTopLevel(text.slice(tuple[0].length, -1), ',').map((item) => item.trim());
+    if (items.length > 1 && items[items.length - 1] !== '...') return { kind: 'tuple', items };
+  }
   const elements = collectionOf(text);
   if (elements) return { kind: 'elements', ...elements };
   const mapArgs = typeArguments(text, MAP_TYPES);
@@ -173,7 +181,8 @@ function withoutOptionalParens(type: string): string {
   return type.trim().replace(/^\(\s*(\(.*\)\s*=>.*)\)\s*(\|\s*(undefined|null))?$/, '$1');
 }
 
-function splitTopLevel(text: string, separator: string): string[] {
+/** Parts of `text` between the separators outside brackets, trimmed; an empty last part dropped. */
+export function splitTopLevel(text: string, separator: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;

@@ -49,6 +49,9 @@
 (assignment left: (identifier) @binding.name type: (_) @binding.type) @binding
 (assignment left: (identifier) @binding.name right: (call function: (_) @binding.call)) @binding
 (assignment left: (identifier) @binding.name right: (await (call function: (_) @binding.call))) @binding
+; name, cmd, args = f(…): each name is an item of the tuple f returns
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (call function: (_) @binding.call)) @binding
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (await (call function: (_) @binding.call))) @binding
 ((assignment
   left: (attribute object: (identifier) @_self) @binding.name
   right: (call function: (_) @binding.call))  @binding

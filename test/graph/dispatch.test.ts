@@ -138,6 +138,11 @@ describe('typed names and receiver precision (Python)', () => {
     expect(built.instantiates).toBeUndefined();
   });
 
+  it('types names unpacked from a call by the items of its declared tuple', () => {
+    expect(target('loader.load', 'load_split')).toEqual(['Loader.load']);
+    expect(target('head.as_const', 'load_split')).toEqual(['Node.as_const']);
+  });
+
   it('calls a def that rebinds an annotated local in another branch', () => {
     expect(target('convert', 'cast_all')).toEqual(['cast_all.convert']);
   });

@@ -24,6 +24,8 @@ describe('type text', () => {
     expect(typeShape("FieldApiOptions< TParentData, TName, …['form']")).toEqual({ kind: 'member', object: 'FieldApiOptions< TParentData, TName, …', key: 'form' });
     expect(typeShape("Options['form'] | undefined")).toEqual({ kind: 'alternatives', options: ["Options['form']"] });
     expect(typeShape("List['Node']")).toEqual({ kind: 'elements', element: 'Node', container: 'List' });
+    expect(typeShape('t.Tuple[t.Optional[str], t.Optional[Command], t.List[str]]')).toEqual({ kind: 'tuple', items: ['t.Optional[str]', 't.Optional[Command]', 't.List[str]'] });
+    expect(typeShape('tuple[Node, ...]').kind).not.toBe('tuple');
   });
 
   it('classifies declared types into the shapes resolution needs', () => {
