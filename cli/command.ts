@@ -26,6 +26,15 @@ export interface CommandSpec {
    * CLI process.
    */
   serve?(positional: string[], options: Record<string, unknown>, globals: GlobalOptions, context: ServeContext): Promise<string>;
+  /** Set for query commands: the handler they run, their arguments, their text form (the MCP tools reuse these). */
+  query?: QueryBinding;
+}
+
+export interface QueryBinding {
+  /** The query handler's name (core/query/handlers.ts). */
+  name: string;
+  toArgs(positional: string[], options: Record<string, unknown>): unknown;
+  text(result: unknown, options: Record<string, unknown>): string;
 }
 
 export interface QuerySpec<A, R> {
@@ -35,8 +44,8 @@ export interface QuerySpec<A, R> {
   options?: (command: Command) => void;
   /** Builds the handler's arguments from the command line. */
   toArgs(positional: string[], options: Record<string, unknown>): A;
-  /** The compact text form for humans and agents. */
-  text(result: R): string;
+  /** The compact text form for humans and agents (options: the command's own, e.g. an output style). */
+  text(result: R, options: Record<string, unknown>): string;
 }
 
 /** A command answered by the query handler of the same name. */
@@ -46,24 +55,25 @@ export function queryCommand<A, R>(spec: QuerySpec<A, R>): CommandSpec {
     args: spec.args,
     summary: spec.summary,
     options: spec.options,
+    query: { name: spec.name, toArgs: spec.toArgs, text: (result, options) => ensureNewline(spec.text(result as R, options)) },
     async run(positional, options, globals) {
       const { runQuery } = await import('./run-query.js');
       const result = (await runQuery(spec.name, spec.toArgs(positional, options), globals)) as R;
-      process.stdout.write(formatResult(spec, result, globals.json));
+      process.stdout.write(formatResult(spec, result, globals.json, options));
       return 0;
     },
     async serve(positional, options, globals, context) {
       const { computeQuery } = await import('./run-query.js');
       const args = spec.toArgs(positional, options);
       const result = (await computeQuery(spec.name, await context.index(), context.cwd, args)) as R;
-      return formatResult(spec, result, globals.json);
+      return formatResult(spec, result, globals.json, options);
     },
   };
 }
 
 /** The one place a query result becomes output, whichever process computed it. */
-function formatResult<A, R>(spec: QuerySpec<A, R>, result: R, json: boolean): string {
-  return json ? `${JSON.stringify(result)}\n` : ensureNewline(spec.text(result));
+function formatResult<A, R>(spec: QuerySpec<A, R>, result: R, json: boolean, options: Record<string, unknown>): string {
+  return json ? `${JSON.stringify(result)}\n` : ensureNewline(spec.text(result, options));
 }
 
 function ensureNewline(text: string): string {

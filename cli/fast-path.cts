@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import type { RunResult } from '../core/daemon/protocol.js';
 import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from '../core/daemon/wire.cjs';
 import { findProjectRoot } from '../core/project/find-root.cjs';
+import { HOOK_REPLY_TIMEOUT_MS, MAX_HOOK_INPUT_BYTES } from '../core/hooks/limits.cjs';
 import { readStdin } from './stdin.cjs';
 
 /** Commands whose call starts a missing daemon in the background (answered in-process meanwhile). */
@@ -28,15 +29,21 @@ export async function answerFromDaemon(argv: string[]): Promise<number | undefin
   if (projectDir !== undefined && !existsSync(projectDir)) return undefined;
   const root = projectDir === undefined ? findProjectRoot(cwd) : realpathSync(projectDir);
   const stdin = STDIN_COMMANDS.has(argv[0]) ? await readStdin() : undefined;
+  const hook = argv[0] === 'hook';
+  // An oversized hook input is not worth carrying to the daemon: the runtime would answer `{}`.
+  if (hook && stdin !== undefined && stdin.length > MAX_HOOK_INPUT_BYTES) return answerNothing();
   let reply;
   try {
-    reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd, stdin }, replyTimeoutMs());
+    reply = await requestOnce(daemonPaths(root).socket, { op: 'run', argv, cwd, stdin }, hook ? HOOK_REPLY_TIMEOUT_MS : replyTimeoutMs());
   } catch (error) {
     if (!(error instanceof DaemonUnavailable)) throw error;
     if (AUTO_START_COMMANDS.has(argv[0])) {
       const { startDaemonInBackground } = await import('../core/daemon/lifecycle.js');
       startDaemonInBackground(root);
     }
+    // A hook does not wait for the daemon it just started; only session-start has something to
+    // say without it (the cached overview), which the full CLI gives.
+    if (hook && argv[1] !== 'session-start') return answerNothing();
     return undefined;
   }
   if (!reply.ok) {
@@ -52,6 +59,12 @@ export async function answerFromDaemon(argv: string[]): Promise<number | undefin
   writeAll(1, result.stdout);
   writeAll(2, result.stderr);
   return result.exitCode;
+}
+
+/** A hook's fail-open answer: nothing to add, the tool runs untouched. */
+function answerNothing(): number {
+  writeAll(1, '{}\n');
+  return 0;
 }
 
 /** `--project DIR` or `--project=DIR`; the daemon re-parses argv and declines another root. */

@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
@@ -43,6 +43,8 @@ export interface FunctionRecord {
   is_async?: boolean;
   /** True for a declaration without a body (overload signature, abstract or interface member, prototype). */
   is_declaration?: boolean;
+  /** crc32 of the source lines from the first decorator (or `line`) to `end_line`: tells an edited body from a moved one. */
+  body_hash?: number;
 }
 
 export type ClassKind =
@@ -73,6 +75,8 @@ export interface ClassRecord {
   fields: FieldRecord[];
   decorators?: string[];
   exported?: boolean;
+  /** As FunctionRecord.body_hash. */
+  body_hash?: number;
 }
 
 export type ImportKind =
@@ -254,4 +258,6 @@ export interface WarmResult {
   elapsed_ms: number;
   /** Set when the project's running daemon did the warm (on its own index, which is then fresh). */
   daemon_pid?: number;
+  /** The semantic search index (`.tldr/search.bin`) brought up to date by the warm; its time is part of elapsed_ms. */
+  search_index?: { documents: number; state: 'unchanged' | 'updated' | 'unwritable'; elapsed_ms: number };
 }

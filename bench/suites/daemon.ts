@@ -2,7 +2,6 @@
 // open connection), the CLI round trip through the daemon against bare `node -e ''` measured in the
 // same run, how soon an edited file shows in answers, the call graph built in the background, how
 // quick queries fare while slow flow analyses run, and the daemon's memory.
-import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { warmProject } from '../../core/index/open.js';
 import { closeExtractPool } from '../../core/pool/extract-pool.js';
 import { queryHandler } from '../../core/query/handlers.js';
 import type { FileRecord } from '../../core/types.js';
+import { percentile, timeProcess } from '../measure.js';
 import { buildRealTree, type RealTree } from '../real-code.js';
 import type { BenchSuite, Metric, TimedTask } from '../suite.js';
 
@@ -52,22 +52,6 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 12
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** Wall time of one process run, in ms. */
-function timeProcess(args: string[]): number {
-  const env = { ...process.env };
-  delete env.NODE_EXTRA_CA_CERTS;
-  const started = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd: tree!.root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  const elapsed = performance.now() - started;
-  if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
-  return elapsed;
 }
 
 let probes = 0;
@@ -190,10 +174,10 @@ export const suite: BenchSuite = {
     const viaBin: number[] = [];
     const inProcess: number[] = [];
     for (let i = 0; i < START_SAMPLES; i++) {
-      floor.push(timeProcess(['-e', '']));
-      viaMain.push(timeProcess([CLI, ...command]));
-      viaBin.push(timeProcess([BIN, ...command]));
-      if (i < START_SAMPLES / 3) inProcess.push(timeProcess([BIN, ...command, '--no-daemon']));
+      floor.push(timeProcess(['-e', ''], tree!.root));
+      viaMain.push(timeProcess([CLI, ...command], tree!.root));
+      viaBin.push(timeProcess([BIN, ...command], tree!.root));
+      if (i < START_SAMPLES / 3) inProcess.push(timeProcess([BIN, ...command, '--no-daemon'], tree!.root));
     }
     const floorP50 = percentile(floor, 50);
     const shown = command.join(' ');

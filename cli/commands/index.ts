@@ -20,6 +20,12 @@ import { structureCommand } from './structure.js';
 import { extractCommand } from './extract.js';
 import { summaryCommand } from './summary.js';
 import { importsCommand } from './imports.js';
+import { searchCommand } from './search.js';
+import { diagnosticsCommand } from './diagnostics.js';
+import { changeImpactCommand } from './change-impact.js';
+import { mcpCommand } from './mcp.js';
+import { hookCommand } from './hook.js';
+import { hooksCommand } from './hooks.js';
 
 export const COMMANDS: CommandSpec[] = [
   warmCommand,
@@ -36,10 +42,16 @@ export const COMMANDS: CommandSpec[] = [
   impactCommand,
   contextCommand,
   signatureCommand,
+  searchCommand,
   importersCommand,
   deadCommand,
   archCommand,
+  diagnosticsCommand,
+  changeImpactCommand,
   benchCommand,
   notifyCommand,
   daemonCommand,
+  mcpCommand,
+  hookCommand,
+  hooksCommand,
 ];

@@ -88,5 +88,9 @@ export function formatWarm(result: WarmResult): string {
     for (const error of result.errors.slice(0, 10)) lines.push(`  ${error.path}: ${error.message}`);
   }
   lines.push(`cache: .tldr/index.bin ${result.cache}${result.cache_note ? ` (${result.cache_note})` : ''}`);
+  if (result.search_index) {
+    const search = result.search_index;
+    lines.push(`search index: .tldr/search.bin ${search.state} (${n(search.documents)} definitions, ${(search.elapsed_ms / 1000).toFixed(2)} s)`);
+  }
   return `${lines.join('\n')}\n`;
 }

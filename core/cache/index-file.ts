@@ -41,6 +41,11 @@ function indexPath(root: string): string {
   return join(root, CACHE_DIR, INDEX_FILE);
 }
 
+/** True when the project has a cache file (whether or not it is still valid). */
+export function indexFileExists(root: string): boolean {
+  return existsSync(indexPath(root));
+}
+
 export function loadIndex(root: string): LoadResult {
   let bytes: Buffer;
   try {

@@ -2,6 +2,9 @@
 // ask its status. Starting is always a detached child with ignored stdio; only `daemon start`
 // waits for it to answer, never the hook path.
 import { spawn } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDaemonProcess, lockHolder } from './lock.js';
 import type { PingResult, StatusResult, WireError } from './protocol.js';
@@ -55,9 +58,20 @@ export function spawnDaemon(root: string, env: NodeJS.ProcessEnv = process.env):
  * unless one is already starting (a live process holds the start lock). Never waits.
  */
 export function startDaemonInBackground(root: string): void {
+  // A hook run outside any project (user-scope hooks in the home directory) must not index it all.
+  if (isHomeOrFilesystemRoot(root)) return;
   const holder = lockHolder(daemonPaths(root).lock);
   if (holder !== undefined && isDaemonProcess(holder)) return;
   spawnDaemon(root);
+}
+
+function isHomeOrFilesystemRoot(dir: string): boolean {
+  if (dirname(dir) === dir) return true;
+  try {
+    return realpathSync(homedir()) === dir;
+  } catch {
+    return false;
+  }
 }
 
 /** Starts the daemon unless one of this version already answers; optionally waits until it does. */

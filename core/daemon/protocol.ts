@@ -1,6 +1,7 @@
 // The daemon's request/reply vocabulary (types only; the framing and the version live in wire.ts).
 // Every request carries the client's version (DAEMON_VERSION); a daemon of another version answers
 // with a `version` error and shuts down so a current one can replace it.
+import type { HooksStatus } from '../hooks/daemon-hooks.js';
 
 interface RequestBase {
   id: number;
@@ -62,6 +63,8 @@ export interface StatusResult {
   watched_directories: number;
   requests: number;
   active_requests: number;
+  /** Claude Code hooks served by this daemon: the http listener and the latest calls. */
+  hooks?: HooksStatus;
   last_error?: { at: string; message: string };
 }
 

@@ -7,9 +7,11 @@ import { chmodSync, existsSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { isAbsolute } from 'node:path';
 import { TldrError } from '../errors.js';
+import { DaemonHooks } from '../hooks/daemon-hooks.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import { queryHandler } from '../query/handlers.js';
 import type { WarmResult } from '../types.js';
+import { trackChanges } from '../change/journal.js';
 import { CacheWriter } from './cache-writer.js';
 import { Freshness } from './freshness.js';
 import { relativeInsideRoot } from './inside-root.js';
@@ -42,6 +44,8 @@ export interface ServeContext {
   notify(paths: string[]): NotifyResult;
   /** The client's standard input, when it sent it (the fast path does for hook commands). */
   stdin?: string;
+  /** Answers a Claude Code hook through the daemon's hook runtime (the command transport). */
+  runHook?(name: string, raw: string): Promise<string>;
 }
 
 /** Serves a CLI command line from inside the daemon (the CLI and hook fast path). */
@@ -78,11 +82,21 @@ export class DaemonServer {
   private stopping: Promise<void> | undefined;
   private socketIno = 0;
   private resolveClosed!: () => void;
+  private readonly hooks: DaemonHooks;
   /** Settles once the daemon has shut down (socket removed, index closed). */
   readonly closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
 
   constructor(private readonly config: DaemonConfig) {
     this.server = createServer((socket) => this.accept(socket));
+    this.hooks = new DaemonHooks({
+      root: config.root,
+      index: () => this.freshIndex(),
+      readiness: () => ({ index: this.index !== undefined, callGraph: this.callGraph === 'ready' }),
+      notify: (paths) => void this.notify(paths, config.root),
+      activity: () => this.armIdleTimer(),
+      log: (line) => config.log(line),
+      identity: { tldr: DAEMON_VERSION, root: config.root, pid: process.pid },
+    });
   }
 
   /** Listens on the socket (the caller holds the start lock and removed any stale socket). */
@@ -99,6 +113,8 @@ export class DaemonServer {
     this.server.on('error', (error) => this.recordError(error));
     this.ready = this.config.openIndex(this.config.root).then((index) => {
       this.index = index;
+      // Before the first refresh: files changed while no daemon ran are changes too (change-impact).
+      trackChanges(index);
       this.freshness = new Freshness(index, (error) => this.recordError(error));
       const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
       this.cacheWriter = writer;
@@ -114,6 +130,7 @@ export class DaemonServer {
       void this.shutdown(`cannot open the index: ${error.message}`);
     });
     this.armIdleTimer();
+    void this.hooks.reconcile();
     // A daemon whose project was deleted (a temp dir, a removed checkout) has nothing left to serve.
     this.rootCheck = setInterval(() => {
       if (!existsSync(this.config.root)) void this.shutdown('the project directory is gone');
@@ -151,7 +168,7 @@ export class DaemonServer {
     clearInterval(this.rootCheck);
     const serverClosed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     for (const socket of this.sockets) socket.destroy();
-    await serverClosed;
+    await Promise.all([serverClosed, this.hooks.close()]);
     this.removeOwnSocket();
     this.freshness?.close();
     this.cacheWriter?.close();
@@ -161,6 +178,8 @@ export class DaemonServer {
     } catch (error) {
       this.recordError(error as Error);
     }
+    // Type checkers still running would keep this process alive until they finish.
+    if (this.index) (await import('../diagnostics/index.js')).closeDiagnostics(this.index);
     // A log without errors says nothing worth keeping; one with errors stays for the user.
     if (!this.lastError) rmSync(this.config.paths.log, { force: true });
     this.resolveClosed();
@@ -237,14 +256,20 @@ export class DaemonServer {
       case 'ping':
         return { pid: process.pid, version: DAEMON_VERSION, root: this.config.root } satisfies PingResult;
       case 'status':
+        await this.hooks.reconcile();
         return this.status();
       case 'shutdown':
         return { pid: process.pid };
       case 'notify':
         return this.notify(request.paths, request.cwd);
-      case 'warm':
+      case 'warm': {
         // One writer for the cache: a warm asked for while the daemon runs is the daemon's own.
-        return { ...(await (await this.freshIndex()).sync()), daemon_pid: process.pid } satisfies WarmResult;
+        const index = await this.freshIndex();
+        const { collectExtractedDocuments, warmSearchIndex } = await import('../search/semantic/for-index.js');
+        const extracted = collectExtractedDocuments(index);
+        const result = await index.sync();
+        return { ...(await warmSearchIndex(index, result, extracted.stop())), daemon_pid: process.pid } satisfies WarmResult;
+      }
       case 'query': {
         const handler = queryHandler(request.name);
         if (!handler) throw new TldrError(`unknown query ${request.name}`, 'see tldr --help', 2);
@@ -259,6 +284,7 @@ export class DaemonServer {
           cwd,
           notify: (paths) => this.notify(paths, cwd),
           stdin: request.stdin,
+          runHook: (name, raw) => this.hooks.answer(name, raw, 'command'),
         });
       }
     }
@@ -307,6 +333,7 @@ export class DaemonServer {
       watched_directories: counts?.watchedDirectories ?? 0,
       requests: this.served,
       active_requests: this.active - 1,
+      hooks: this.hooks.status(),
       ...(this.lastError ? { last_error: this.lastError } : {}),
     };
   }

@@ -5,6 +5,7 @@ import type { FileRecord, LanguageId } from '../types.js';
 import { languageById } from '../../grammars/languages.js';
 import { parseSource } from '../parse/parser.js';
 import { buildBindings } from './bindings.js';
+import { stampBodyHashes } from './body-hash.js';
 import { buildCalls, buildReferences } from './calls.js';
 import { collectMatches } from './captures.js';
 import { buildDefinitions } from './definitions.js';
@@ -84,5 +85,6 @@ function buildRecord(query: Query, tree: Tree, language: LanguageId, source: str
   if (references.length > 0) record.references = references;
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
   if (doc) record.doc = doc;
+  stampBodyHashes(record, source);
   return record;
 }

@@ -57,6 +57,7 @@ interface EntryChange {
   path: string;
   before?: CacheEntry;
   after?: CacheEntry;
+  documents?: Uint8Array;
 }
 
 interface Reconciled {
@@ -306,7 +307,8 @@ export class CachedProjectIndex implements ProjectIndex {
         transient.push(outcome);
       }
       this.entryChanged();
-      changes.push({ path: file.path, before, after });
+      const documents = outcome.status === 'record' ? outcome.documents : undefined;
+      changes.push({ path: file.path, before, after, ...(after && documents ? { documents } : {}) });
     }
     return { parsed: stale.length, reused, rehashed, workers, transient };
   }
@@ -505,7 +507,9 @@ export class CachedProjectIndex implements ProjectIndex {
     for (const change of changes) {
       const before = change.before && this.recordOf(change.before);
       const after = change.after && this.recordOf(change.after);
-      if (before || after) fileChanges.push({ path: change.path, ...(before ? { before } : {}), ...(after ? { after } : {}) });
+      if (before || after) {
+        fileChanges.push({ path: change.path, ...(before ? { before } : {}), ...(after ? { after } : {}), ...(after && change.documents ? { documents: change.documents } : {}) });
+      }
     }
     if (fileChanges.length === 0) return;
     for (const listener of [...this.listeners]) listener(fileChanges);

@@ -26,7 +26,10 @@ export async function openProjectIndex(root: string, options: IndexOptions = {})
 export async function warmProject(root: string, options: IndexOptions & SyncOptions = {}): Promise<WarmResult> {
   const index = await openProjectIndex(root, options);
   try {
-    return await index.sync(options);
+    const { collectExtractedDocuments, warmSearchIndex } = await import('../search/semantic/for-index.js');
+    const extracted = collectExtractedDocuments(index);
+    const result = await index.sync(options);
+    return await warmSearchIndex(index, result, extracted.stop());
   } finally {
     await index.close();
   }

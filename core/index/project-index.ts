@@ -8,6 +8,8 @@ export interface FileChange {
   before?: FileRecord;
   /** Record after the change; absent for a deleted file. */
   after?: FileRecord;
+  /** The semantic search documents extracted with `after`, when the extraction built them. */
+  documents?: Uint8Array;
 }
 
 export interface ProjectIndex {

@@ -5,6 +5,8 @@ import { packr } from '../cache/codec.js';
 import { decodeContent } from '../files/content.js';
 import { hashBytes } from '../files/hash.js';
 import { extractRecord } from '../extract/index.js';
+import { encodeDocument, packDocuments } from '../search/semantic/document-codec.js';
+import { fileDocuments } from '../search/semantic/documents.js';
 import type { ExtractJob, FileOutcome } from './outcome.js';
 
 export async function extractFile(job: ExtractJob, maxFileBytes: number): Promise<FileOutcome> {
@@ -35,7 +37,9 @@ async function extractFromBytes(job: ExtractJob, bytes: Uint8Array, maxFileBytes
       size,
       ...(content.lossy ? { lossy: true } : {}),
     });
-    return { status: 'record', path, hash, size, lines: record.line_count, data: packr.pack(record) };
+    // The search index's documents come from the text in hand, here in the worker, alongside the parse.
+    const documents = packDocuments(fileDocuments(record, content.text).map(encodeDocument));
+    return { status: 'record', path, hash, size, lines: record.line_count, data: packr.pack(record), documents };
   } catch (error) {
     return { status: 'error', path, message: `extraction failed: ${(error as Error)?.message ?? String(error)}`, hash, size };
   }

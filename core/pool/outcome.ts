@@ -19,6 +19,8 @@ export type FileOutcome =
       lines: number;
       /** The FileRecord packed with the shared codec (core/cache/codec.ts). */
       data: Uint8Array;
+      /** The file's semantic search documents, built from the same text (core/search/semantic/document-codec.ts). */
+      documents?: Uint8Array;
     }
   | {
       status: 'skipped';

@@ -16,6 +16,9 @@ import { structure } from './structure.js';
 import { extract } from './extract.js';
 import { summary } from './summary.js';
 import { imports } from './imports.js';
+import { search } from './search.js';
+import { diagnosticsQuery } from './diagnostics.js';
+import { changeImpact } from './change-impact.js';
 
 export const QUERIES: Record<string, QueryHandler> = {
   tree: treeQuery,
@@ -34,6 +37,9 @@ export const QUERIES: Record<string, QueryHandler> = {
   extract,
   summary,
   imports,
+  search,
+  diagnostics: diagnosticsQuery,
+  'change-impact': changeImpact,
 };
 
 export function queryHandler(name: string): QueryHandler | undefined {

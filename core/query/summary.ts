@@ -202,9 +202,9 @@ export interface RenderedSummary {
   reductions: number;
 }
 
-export function renderSummary(record: FileRecord): RenderedSummary {
+/** The summary of `record` within `budget` tokens (default: summaryBudget). */
+export function renderSummary(record: FileRecord, budget = summaryBudget(record)): RenderedSummary {
   const { roots, all } = definitionTree(record);
-  const budget = summaryBudget(record);
   // Each step lowers detail for one group; stop at the first rendering within budget.
   const rendering: Rendering = { imports: 'full', memberLines: true, topLines: true, moduleDoc: true };
   const steps: Array<() => void> = [

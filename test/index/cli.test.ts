@@ -107,7 +107,7 @@ describe('two concurrent warms of one project', () => {
       const [left, right] = [JSON.parse(a.stdout) as WarmResult, JSON.parse(b.stdout) as WarmResult];
       expect(left.files).toBe(right.files);
       expect(loadIndex(root).state).toBe('loaded');
-      expect(readdirSync(join(root, '.tldr')).sort()).toEqual(['.gitignore', 'index.bin']);
+      expect(readdirSync(join(root, '.tldr')).sort()).toEqual(['.gitignore', 'index.bin', 'search.bin']);
       const third = JSON.parse(tldr(['warm', root, '--no-daemon', '--json']).stdout) as WarmResult;
       expect(third.parsed).toBe(0);
       expect(third.files).toBe(left.files);

@@ -1,0 +1,156 @@
+// `search`: one entry point for every caller (the query handler behind the CLI, the daemon and
+// MCP; the search-router hook inside the daemon). Picks the tier (the classifier under `auto`),
+// runs it over the indexed files in scope, and falls back to the literal tier when an automatically
+// chosen tier finds nothing. Pure apart from reading the project: the same index gives the same
+// answer in any process.
+import { TldrError } from '../errors.js';
+import type { ProjectIndex } from '../index/project-index.js';
+import type { FileRecord, LanguageId } from '../types.js';
+import { classifyQuery, structuralShape, type StructuralShape } from './classify.js';
+import { enclosingSymbol } from './enclosing.js';
+import { literalPattern } from './literal/pattern.js';
+import { searchLines } from './literal/search.js';
+import { SourceLines, preview } from './preview.js';
+import { fileFilter, type FileFilter } from './scope.js';
+import { semanticIndexFor } from './semantic/for-index.js';
+import { parseQuestion, rank } from './semantic/rank.js';
+import { findCalls, findDefinitions, findQualified } from './structural/lookup.js';
+import { findPattern } from './structural/patterns.js';
+import { symbolTable } from './structural/symbol-table.js';
+import { DEFAULT_LIMIT, type SearchHit, type SearchOptions, type SearchResult, type Tier } from './types.js';
+
+interface Scope {
+  project: ProjectIndex;
+  records: ReadonlyMap<string, FileRecord>;
+  accept: FileFilter;
+  /** In-scope files, sorted by path. */
+  files: string[];
+  limit: number;
+  options: SearchOptions;
+}
+
+export async function searchProject(project: ProjectIndex, options: SearchOptions): Promise<SearchResult> {
+  const raw = options.query;
+  if (typeof raw !== 'string' || raw.trim() === '') throw new TldrError('empty search query', 'give a name, a pattern, a phrase or a question', 2);
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  const records = await project.records();
+  const accept = fileFilter(options.path, options.glob);
+  const scope: Scope = { project, records, accept, files: [...records.keys()].filter(accept), limit, options };
+  const choice = options.tier ?? 'auto';
+  const query = raw.trim();
+  if (choice !== 'auto') return { query: raw, tier: choice, hits: await runTier(choice, query, scope) };
+  const verdict = classifyQuery(query);
+  const hits = limit === 0 ? [] : await runTier(verdict.tier, query, scope, verdict.tier === 'structural' ? verdict.shape : undefined);
+  if (hits.length > 0 || verdict.tier === 'literal' || limit === 0) return { query: raw, tier: verdict.tier, hits };
+  return { query: raw, tier: 'literal', hits: await runTier('literal', query, scope) };
+}
+
+async function runTier(tier: Tier, query: string, scope: Scope, shape?: StructuralShape): Promise<SearchHit[]> {
+  if (scope.limit === 0) return [];
+  switch (tier) {
+    case 'structural':
+      return structural(shape ?? structuralShape(query), query, scope);
+    case 'semantic':
+      return semantic(oneLine(query), scope);
+    case 'literal':
+      return literal(oneLine(query), scope);
+  }
+}
+
+/** Whitespace runs (newlines included) as one space: prose and literals are one line. */
+function oneLine(query: string): string {
+  return query.replace(/\s*\n\s*/g, ' ');
+}
+
+/** Best first; ties by file then line; one hit per line; scores rounded for stable output. */
+function finish(hits: SearchHit[], limit: number): SearchHit[] {
+  const best = new Map<string, SearchHit>();
+  for (const hit of hits) {
+    const key = `${hit.file}:${hit.line}`;
+    const seen = best.get(key);
+    if (!seen || hit.score > seen.score) best.set(key, hit);
+  }
+  return [...best.values()]
+    .map((hit) => ({ ...hit, score: Math.round(hit.score * 10000) / 10000 }))
+    .sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))
+    .slice(0, limit);
+}
+
+// ── structural ──────────────────────────────────────────────────────────────────────────────
+
+async function structural(shape: StructuralShape, query: string, scope: Scope): Promise<SearchHit[]> {
+  const table = symbolTable(scope.records);
+  const hits: SearchHit[] = [];
+  const definitionHit = (entry: { file: string; line: number; qualified_name: string; signature: string }, score: number): SearchHit => ({
+    file: entry.file, line: entry.line, symbol: entry.qualified_name, text: preview(entry.signature), tier: 'structural', score,
+  });
+  const lines = new SourceLines(scope.project);
+  const callHits = async (callee: string) => {
+    const found = findCalls(table, callee).filter((hit) => scope.accept(hit.call.file));
+    // Only the calls that can make the answer are read for their preview.
+    found.sort((a, b) => b.score - a.score || (a.call.file < b.call.file ? -1 : a.call.file > b.call.file ? 1 : a.call.line - b.call.line));
+    for (const { call, score } of found.slice(0, scope.limit)) {
+      hits.push({
+        file: call.file, line: call.line, symbol: enclosingSymbol(scope.records.get(call.file), call.line),
+        text: await lines.preview(call.file, scope.records.get(call.file)!.hash, call.line), tier: 'structural', score,
+      });
+    }
+  };
+  switch (shape.kind) {
+    case 'definition':
+      for (const { entry, score } of findDefinitions(table, shape.name, shape.wants, shape.qualifier)) {
+        if (scope.accept(entry.file)) hits.push(definitionHit(entry, score));
+      }
+      break;
+    case 'call': {
+      // A bare name's definitions lead its calls; a member path names calls only.
+      if (!/[.#:>]/.test(shape.callee)) {
+        for (const { entry, score } of findDefinitions(table, shape.callee, 'any')) {
+          if (score === 1 && scope.accept(entry.file)) hits.push(definitionHit(entry, score));
+        }
+      }
+      await callHits(shape.callee);
+      break;
+    }
+    case 'dotted':
+      for (const { entry, score } of findQualified(table, shape.path)) if (scope.accept(entry.file)) hits.push(definitionHit(entry, score));
+      await callHits(shape.path);
+      break;
+    case 'pattern': {
+      const files = scope.files.map((path) => ({ path, language: scope.records.get(path)!.language }));
+      const lang = scope.options.lang as LanguageId | undefined;
+      for (const match of await findPattern(scope.project.root, files, query, scope.limit, lang)) {
+        hits.push({
+          file: match.file, line: match.line, symbol: enclosingSymbol(scope.records.get(match.file), match.line),
+          text: preview(match.text), tier: 'structural', score: 1,
+        });
+      }
+      break;
+    }
+  }
+  return finish(hits, scope.limit);
+}
+
+// ── semantic ────────────────────────────────────────────────────────────────────────────────
+
+async function semantic(query: string, scope: Scope): Promise<SearchHit[]> {
+  const index = await semanticIndexFor(scope.project);
+  const ranked = rank(index, parseQuestion(index, query), scope.limit, scope.accept);
+  return finish(
+    ranked.map(({ doc, score }) => {
+      const info = index.docs[doc]!;
+      return { file: info.file, line: info.line, symbol: info.qualified_name, text: preview(info.signature), tier: 'semantic' as const, score };
+    }),
+    scope.limit,
+  );
+}
+
+// ── literal ─────────────────────────────────────────────────────────────────────────────────
+
+async function literal(query: string, scope: Scope): Promise<SearchHit[]> {
+  const { matches } = await searchLines(scope.project.root, scope.files, literalPattern(query), scope.limit);
+  return matches.slice(0, scope.limit).map((match) => ({
+    file: match.file, line: match.line, symbol: enclosingSymbol(scope.records.get(match.file), match.line),
+    text: preview(match.text), tier: 'literal' as const, score: 1,
+  }));
+}

@@ -1,0 +1,215 @@
+// One searchable document per function, method and class of a file, its words sorted into the
+// fields of DESIGN §7: the name split into words, where it lives (qualified name and file path),
+// its signature, its docstring and comments, the identifiers and strings of its body, and the
+// names it calls. Built from the file's record and its current source text.
+import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
+import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
+import { identifierTerms, terms } from './terms.js';
+
+/** Field order; weights and length normalisation per field live with the ranking (rank.ts). */
+export const FIELDS = ['name', 'context', 'signature', 'summary', 'doc', 'body', 'text', 'calls'] as const;
+export type FieldName = (typeof FIELDS)[number];
+export const FIELD_COUNT = FIELDS.length;
+
+export type DocumentKind = 'function' | 'method' | 'class';
+
+export interface SourceDocument {
+  name: string;
+  qualified_name: string;
+  kind: DocumentKind;
+  line: number;
+  end_line: number;
+  /** One line of the declaration, for previews. */
+  signature: string;
+  /** Defined in test code (tests rarely answer "where is X done"). */
+  test: boolean;
+  /** Names this definition calls (last segment of each callee), for the call-graph signals. */
+  callees: string[];
+  /** Term ids (terms.ts termId) per field, in FIELDS order. */
+  fields: number[][];
+}
+
+/** Test files and directories across ecosystems (`testing/` holds test helpers, which are product code). */
+const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs)\/|(_test\.go|_test\.py|\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|Tests?\.(java|cs|kt|scala|swift)|_spec\.rb|_test\.rb)$|(^|\/)test_[^/]*\.py$/;
+const TEST_NAME = /^(test|Test)([A-Z_]|$)|^(it|describe|beforeEach|afterEach)$/;
+
+/** Longest span of a definition read into its body fields; longer bodies add little but cost time. */
+const MAX_BODY_LINES = 400;
+/** A file's license header is not the doc of the definition under it. */
+const LICENSE = /\b(copyright|license|licensed|spdx-license-identifier)\b/i;
+
+/**
+ * The first sentence of a doc: what the definition is for, in the author's words. Ends at the
+ * first full stop followed by a space or the end of a line, or at a blank line.
+ */
+export function firstSentence(doc: string): string {
+  const text = doc.replace(/^[\s/*#!-]+/gm, (prefix) => (prefix.includes('\n') ? '\n' : ' ')).trim();
+  const paragraph = text.split(/\n\s*\n/)[0];
+  const stop = paragraph.search(/\.(\s|$)/);
+  return stop === -1 ? paragraph : paragraph.slice(0, stop);
+}
+
+/** Drops fenced code (examples) from prose, returning both. */
+function splitExamples(comment: string): { prose: string; code: string } {
+  const prose: string[] = [];
+  const code: string[] = [];
+  let fenced = false;
+  for (const line of comment.split('\n')) {
+    if (/^\s*(\*\s*)?```/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    (fenced ? code : prose).push(line);
+  }
+  // JSDoc tags are markup, not meaning (`@param`, `{@link Foo}` keeps Foo).
+  return { prose: prose.join('\n').replace(/@(param|returns?|throws?|see|link|deprecated|example|type|typedef|template|internal|overload)\b/g, ' '), code: code.join('\n') };
+}
+
+function pathWords(path: string): string {
+  return path.replace(/\.[^./]+$/, '').replace(/[/_.-]/g, ' ');
+}
+
+export function fileDocuments(record: FileRecord, text: string): SourceDocument[] {
+  const lines = text.split('\n');
+  const starts: number[] = [0];
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+  const firstCode = lines.findIndex((line) => line.trim() !== '');
+  const test = TEST_PATH.test(record.path);
+  const path = pathWords(record.path);
+  const lexed = lexFile(text, record.language);
+  /** Offset of the start of a 1-based line; the end of the text past the last line. */
+  const offset = (line: number) => (line - 1 < starts.length ? starts[Math.max(0, line - 1)] : text.length);
+  /** The tokens of lines from..to (1-based, inclusive): identifiers, strings (but the docstring), comments. */
+  const span = (from: number, to: number) => {
+    const start = offset(from);
+    const end = offset(to + 1);
+    const docstring = record.language === 'python' ? pythonDocstring(text, lexed, start, end) : -1;
+    return { docstring: docstring === -1 ? undefined : lexed.strings[docstring], ...tokensBetween(lexed, start, end, docstring) };
+  };
+  const comment = (line: number) => {
+    const found = leadingComment(lines, line, record.language);
+    if (found === '') return found;
+    const startsFile = line - 1 - found.split('\n').length <= firstCode;
+    return startsFile && LICENSE.test(found) ? '' : found;
+  };
+  // Callees per function, those of its nested functions included (their code is part of its body).
+  const calleesOf = new Map<string, string[]>();
+  for (const call of record.calls) {
+    for (let end = call.caller.indexOf('.'); ; end = call.caller.indexOf('.', end + 1)) {
+      const owner = end === -1 ? call.caller : call.caller.slice(0, end);
+      const list = calleesOf.get(owner);
+      if (list) list.push(call.name);
+      else calleesOf.set(owner, [call.name]);
+      if (end === -1) break;
+    }
+  }
+  const documents: SourceDocument[] = [];
+
+  // Functions and methods, overload declarations folded into their implementation.
+  const groups = new Map<string, FunctionRecord[]>();
+  const addFunction = (fn: FunctionRecord) => {
+    if (fn.name.startsWith('<')) return;
+    const list = groups.get(fn.qualified_name);
+    if (list) list.push(fn);
+    else groups.set(fn.qualified_name, [fn]);
+  };
+  for (const fn of record.functions) addFunction(fn);
+  for (const cls of record.classes) for (const method of cls.methods) addFunction(method);
+  for (const [qualified, defs] of groups) {
+    const bodies = defs.filter((def) => !def.is_declaration);
+    const main = bodies[bodies.length - 1] ?? defs[defs.length - 1];
+    const docs: string[] = [];
+    const examples: string[] = [];
+    for (const def of defs) {
+      const parts = splitExamples(comment(def.decorated_line ?? def.line));
+      docs.push(parts.prose);
+      examples.push(parts.code);
+    }
+    const code = span(main.line, Math.min(main.end_line, main.line + MAX_BODY_LINES));
+    if (code.docstring) docs.push(code.docstring);
+    const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
+    const callees = [...new Set(calleesOf.get(qualified) ?? [])];
+    const owner = qualified.slice(0, Math.max(0, qualified.length - main.name.length - 1));
+    documents.push({
+      name: main.name,
+      qualified_name: qualified,
+      kind: main.class_name ? 'method' : 'function',
+      line: main.line,
+      end_line: main.end_line,
+      signature: main.signature,
+      test: test || TEST_NAME.test(main.name),
+      callees,
+      fields: [
+        terms(main.name),
+        terms(`${owner} ${path}`),
+        terms(defs.map((def) => signatureRest(def)).join(' ')),
+        terms(summary),
+        terms(docs.join('\n')),
+        identifierTerms(text, lexed.identifierAt, lexed.identifierEnd, code.identifiers[0], code.identifiers[1], main.name),
+        terms([...code.strings, ...code.comments, ...examples].join('\n')),
+        terms(callees.join(' ')),
+      ],
+    });
+  }
+
+  // Classes: their own doc and members, not the bodies of their methods (those are documents).
+  const classGroups = new Map<string, ClassRecord[]>();
+  for (const cls of record.classes) {
+    const list = classGroups.get(cls.qualified_name);
+    if (list) list.push(cls);
+    else classGroups.set(cls.qualified_name, [cls]);
+  }
+  for (const [qualified, classes] of classGroups) {
+    const main = classes.find((cls) => cls.kind !== 'impl') ?? classes[0];
+    const docs: string[] = [];
+    const examples: string[] = [];
+    const headers: string[] = [];
+    for (const cls of classes) {
+      const parts = splitExamples(comment(cls.decorated_line ?? cls.line));
+      docs.push(parts.prose);
+      examples.push(parts.code);
+      const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
+      const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
+      if (header.docstring) docs.push(header.docstring);
+      headers.push(...header.strings, ...header.comments);
+    }
+    const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
+    const members = classes.flatMap((cls) => [...cls.methods.map((method) => method.name), ...cls.fields.map((field) => field.name)]);
+    const owner = qualified.slice(0, Math.max(0, qualified.length - main.name.length - 1));
+    documents.push({
+      name: main.name,
+      qualified_name: qualified,
+      kind: 'class',
+      line: main.line,
+      end_line: main.end_line,
+      signature: main.signature,
+      test: test || TEST_NAME.test(main.name),
+      callees: [],
+      fields: [
+        terms(main.name),
+        terms(`${owner} ${path}`),
+        terms(classes.flatMap((cls) => cls.bases).join(' ')),
+        terms(summary),
+        terms(docs.join('\n')),
+        terms(members.filter((member) => !member.startsWith('<')).join(' ')),
+        terms([...headers, ...examples].join('\n')),
+        [],
+      ],
+    });
+  }
+  return documents;
+}
+
+/** Tokens with offsets in [start, end): the range of identifiers, and the strings (all but `skip`) and comments. */
+function tokensBetween(lexed: LexedFile, start: number, end: number, skip: number): { identifiers: [number, number]; strings: string[]; comments: string[] } {
+  const strings: string[] = [];
+  for (let i = firstAtOrAfter(lexed.stringAt, start); i < lexed.strings.length && lexed.stringAt[i] < end; i++) if (i !== skip) strings.push(lexed.strings[i]);
+  const comments: string[] = [];
+  for (let i = firstAtOrAfter(lexed.commentAt, start); i < lexed.comments.length && lexed.commentAt[i] < end; i++) comments.push(lexed.comments[i]);
+  return { identifiers: [firstAtOrAfter(lexed.identifierAt, start), firstAtOrAfter(lexed.identifierAt, end)], strings, comments };
+}
+
+/** The signature without the function's own name. */
+function signatureRest(def: FunctionRecord): string {
+  return def.signature.split(def.name).join(' ');
+}

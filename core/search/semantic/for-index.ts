@@ -1,0 +1,214 @@
+// One semantic index per ProjectIndex, loaded on first use: from `.tldr/search.bin` for every file
+// whose content hash still matches its record, from the documents the extraction built alongside
+// a fresh record, from source for the others. The index's change events queue the files that
+// changed; the next read re-indexes just those. A warm brings the saved file up to date (and skips
+// all of it when the records are those it was built with).
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileChange, ProjectIndex } from '../../index/project-index.js';
+import { decodeText } from '../../files/content.js';
+import { hashBytes } from '../../files/hash.js';
+import type { FileRecord, WarmResult } from '../../types.js';
+import { unpackDocuments } from './document-codec.js';
+import { fileDocuments, type SourceDocument } from './documents.js';
+import { SemanticIndex } from './semantic-index.js';
+import {
+  encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, saveSemanticBytesAsync, savedStamp, type IndexStamp,
+} from './store.js';
+
+/** A file's record after a change (none: the file is gone) and the documents extracted with it. */
+interface Changed {
+  record?: FileRecord;
+  documents?: Uint8Array;
+}
+
+interface Holder {
+  index: SemanticIndex;
+  /** Files changed since they were indexed. */
+  pending: Map<string, Changed>;
+  /** The saved file is behind the index. */
+  unsaved: boolean;
+  saveTimer?: NodeJS.Timeout;
+}
+
+const holders = new WeakMap<ProjectIndex, Promise<Holder>>();
+
+/** Files indexed between yields to the event loop while building (the daemon keeps answering). */
+const YIELD_EVERY = 64;
+/** The daemon writes changes back this long after the last one. */
+const SAVE_DELAY_MS = 30_000;
+
+/** The documents of one file, from its current source; the hash is '' when the source no longer matches the record. */
+export function documentsFromSource(root: string, record: FileRecord): { hash: string; docs: SourceDocument[] } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(join(root, record.path));
+  } catch {
+    return { hash: '', docs: [] };
+  }
+  const text = decodeText(bytes)?.text;
+  if (text === undefined) return { hash: '', docs: [] };
+  return { hash: hashBytes(bytes) === record.hash ? record.hash : '', docs: fileDocuments(record, text) };
+}
+
+/** Indexes a file from the documents extracted with its record, else from its source. */
+function indexFile(index: SemanticIndex, root: string, record: FileRecord, documents?: Uint8Array): void {
+  const extracted = documents && unpackDocuments(documents);
+  if (extracted) {
+    index.setFile(record.path, record.hash, extracted);
+    return;
+  }
+  const { hash, docs } = documentsFromSource(root, record);
+  index.setFile(record.path, hash, docs.map((doc) => index.toIndexed(doc)));
+}
+
+function record(pending: Map<string, Changed>, changes: FileChange[]): void {
+  for (const change of changes) pending.set(change.path, { record: change.after, documents: change.documents });
+}
+
+/**
+ * Collects the documents the extraction builds while the index syncs (a warm), for the semantic
+ * index to take instead of reading those files again.
+ */
+export function collectExtractedDocuments(project: ProjectIndex): { stop(): Map<string, Changed> } {
+  const collected = new Map<string, Changed>();
+  const unsubscribe = project.onChange((changes) => record(collected, changes));
+  return {
+    stop() {
+      unsubscribe();
+      return collected;
+    },
+  };
+}
+
+async function build(project: ProjectIndex, extracted = new Map<string, Changed>()): Promise<Holder> {
+  const pending = new Map<string, Changed>();
+  const unsubscribe = project.onChange((changes) => record(pending, changes));
+  try {
+    const records = await project.records();
+    pending.clear();
+    const index = new SemanticIndex();
+    index.beginBulk();
+    const saved = loadSemanticIndex(project.root, (words) => index.internAll(words));
+    let rebuilt = 0;
+    for (const [path, record] of records) {
+      const stored = saved.state === 'loaded' ? saved.files.get(path) : undefined;
+      if (stored && stored.hash !== '' && stored.hash === record.hash) {
+        index.setFile(path, stored.hash, stored.docs);
+        continue;
+      }
+      const fresh = extracted.get(path);
+      indexFile(index, project.root, record, fresh?.record === record ? fresh.documents : undefined);
+      if (++rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    index.compact();
+    const unsaved = rebuilt > 0 || saved.state !== 'loaded' || saved.files.size !== records.size;
+    return { index, pending, unsaved };
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+}
+
+function holderFor(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
+  let holder = holders.get(project);
+  if (!holder) {
+    holder = build(project, extracted);
+    holders.set(project, holder);
+    holder.catch(() => holders.delete(project));
+  }
+  return holder;
+}
+
+/** Re-indexes the files that changed since the last read. */
+function applyPending(holder: Holder, root: string): void {
+  if (holder.pending.size === 0) return;
+  for (const [path, change] of holder.pending) {
+    if (change.record) indexFile(holder.index, root, change.record, change.documents);
+    else holder.index.removeFile(path);
+  }
+  holder.pending.clear();
+  holder.index.settle();
+  holder.unsaved = true;
+}
+
+/** The holder with every change heard of so far applied. */
+async function freshHolder(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
+  const holder = await holderFor(project, extracted);
+  // Files marked changed are re-read now; their change events land in `pending`.
+  await project.records();
+  applyPending(holder, project.root);
+  return holder;
+}
+
+/** The project's semantic index, fresh as of this call. */
+export async function semanticIndexFor(project: ProjectIndex): Promise<SemanticIndex> {
+  const holder = await freshHolder(project);
+  persistLater(project, holder);
+  return holder.index;
+}
+
+/**
+ * Where a changed index is written back: at once in a one-shot CLI process, a while after the
+ * last change in the daemon (whose parses run in the pool: `analysis === 'pool'`).
+ */
+function persistLater(project: ProjectIndex, holder: Holder): void {
+  if (!holder.unsaved) return;
+  if (project.analysis !== 'pool') {
+    save(project.root, holder);
+    return;
+  }
+  clearTimeout(holder.saveTimer);
+  holder.saveTimer = setTimeout(() => {
+    holder.unsaved = false;
+    saveSemanticBytesAsync(project.root, snapshot(holder.index)).catch(() => {
+      holder.unsaved = true;
+    });
+  }, SAVE_DELAY_MS);
+  holder.saveTimer.unref();
+}
+
+function snapshot(index: SemanticIndex, stamp?: Omit<IndexStamp, 'documents'>): Buffer {
+  return encodeSemanticIndex({ vocabulary: () => index.usedVocabulary(), files: index.files, docs: index.docs }, stamp && { ...stamp, documents: index.liveDocs });
+}
+
+/** Saves now; false when `.tldr/` cannot be written (a read-only checkout still searches). */
+function save(root: string, holder: Holder, stamp?: Omit<IndexStamp, 'documents'>): boolean {
+  try {
+    saveSemanticBytes(root, snapshot(holder.index, stamp));
+    holder.unsaved = false;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function indexStamp(root: string): Omit<IndexStamp, 'documents'> | undefined {
+  try {
+    const stats = statSync(join(root, '.tldr', 'index.bin'));
+    return { size: stats.size, mtimeMs: stats.mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Part of `warm`, right after the records were brought up to date and saved: makes
+ * `.tldr/search.bin` match them, and adds what it did (and its time) to the warm's result. When
+ * index.bin is the one the saved index was built with, nothing is read at all.
+ */
+export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, extracted?: Map<string, Changed>): Promise<WarmResult> {
+  const started = performance.now();
+  const stamp = indexStamp(project.root);
+  const saved = savedStamp(project.root);
+  let search: NonNullable<WarmResult['search_index']>;
+  if (!holders.has(project) && stamp && saved && stamp.size === saved.size && stamp.mtimeMs === saved.mtimeMs) {
+    search = { documents: saved.documents, state: 'unchanged', elapsed_ms: 0 };
+  } else {
+    const holder = await freshHolder(project, extracted);
+    clearTimeout(holder.saveTimer);
+    search = { documents: holder.index.liveDocs, state: save(project.root, holder, stamp) ? 'updated' : 'unwritable', elapsed_ms: 0 };
+  }
+  search.elapsed_ms = Math.round((performance.now() - started) * 10) / 10;
+  return { ...warm, search_index: search, elapsed_ms: Math.round((warm.elapsed_ms + search.elapsed_ms) * 10) / 10 };
+}

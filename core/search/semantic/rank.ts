@@ -1,0 +1,289 @@
+// Ranking for the semantic tier. A question becomes concepts (one per meaningful word), each
+// reaching its own term and, at a discount, its near-synonyms (lexicon.ts). A document scores
+// BM25F per concept — term frequencies of all fields weighted and length-normalised per field,
+// then saturated once — taking a concept's best alternative only, so a synonym never counts
+// twice. Documents that cover more of the question's concepts are preferred, test code is
+// discounted, and the call graph adds evidence: a function whose callers' names match the
+// question is likely what it describes.
+import { FIELD_COUNT } from './documents.js';
+import type { SemanticIndex } from './semantic-index.js';
+import { SYNONYM_GROUPS } from './lexicon.js';
+import { isStopword, splitWords, term } from './terms.js';
+
+export interface RankParams {
+  /** Per field (documents.ts FIELDS order): weight and length normalisation. */
+  weights: number[];
+  b: number[];
+  k1: number;
+  /** Weight of a near-synonym relative to the word itself. */
+  synonym: number;
+  /** Weight of another term of the word's derivational family (`parser` for "parse"). */
+  family: number;
+  /** Exponent of the share of concepts a document covers. */
+  coverage: number;
+  /** Factor for documents in test code. */
+  test: number;
+  /** Weight of a concept found in a caller's name, relative to the name field. */
+  callers: number;
+  /** Callers considered at most per document: a name called from everywhere says nothing. */
+  maxCallers: number;
+  /** Documents the call-graph evidence is computed for. */
+  rerank: number;
+}
+
+export const DEFAULT_PARAMS: RankParams = {
+  //        name context signature summary doc body text calls
+  weights: [0.3125, 0.1875, 0.75, 0.375, 1.5, 1.0, 0.3, 2.25],
+  b: [1.0, 0.5, 1.0, 1.0, 0.8, 0.6, 0.4, 0.5],
+  k1: 1.2,
+  synonym: 0.4,
+  family: 0.9,
+  coverage: 1.0,
+  test: 0.3,
+  callers: 0.3,
+  maxCallers: 30,
+  rerank: 100,
+};
+
+interface Alternative {
+  term: number;
+  weight: number;
+}
+
+export interface Concept {
+  word: string;
+  alternatives: Alternative[];
+}
+
+let synonymsByTerm: Map<string, Set<string>> | undefined;
+
+function synonymsOf(word: string): Set<string> {
+  if (!synonymsByTerm) {
+    synonymsByTerm = new Map();
+    for (const group of SYNONYM_GROUPS) {
+      const stems = group.map(term);
+      for (const stem of stems) {
+        let set = synonymsByTerm.get(stem);
+        if (!set) synonymsByTerm.set(stem, (set = new Set()));
+        for (const other of stems) if (other !== stem) set.add(other);
+      }
+    }
+  }
+  return synonymsByTerm.get(word) ?? new Set();
+}
+
+/** The concepts of a question that the index knows at least one word of. */
+export function parseQuestion(index: SemanticIndex, question: string, params: RankParams = DEFAULT_PARAMS): Concept[] {
+  const words = splitWords(question);
+  const meaningful = words.filter((word) => !isStopword(word));
+  const chosen = meaningful.length > 0 ? meaningful : words;
+  const concepts = new Map<string, Concept>();
+  for (const word of chosen) {
+    const own = term(word);
+    if (concepts.has(own)) continue;
+    const alternatives: Alternative[] = [];
+    const ownId = index.termId(own);
+    const add = (id: number | undefined, weight: number) => {
+      if (id === undefined) return;
+      const existing = alternatives.find((alternative) => alternative.term === id);
+      if (!existing) alternatives.push({ term: id, weight });
+      else existing.weight = Math.max(existing.weight, weight);
+    };
+    add(ownId, 1);
+    for (const id of index.relatives(own)) add(id, params.family);
+    for (const synonym of synonymsOf(own)) {
+      add(index.termId(synonym), params.synonym);
+      for (const id of index.relatives(synonym)) add(id, params.synonym * params.family);
+    }
+    if (alternatives.length > 0) concepts.set(own, { word: own, alternatives });
+  }
+  return [...concepts.values()];
+}
+
+export interface RankedDocument {
+  doc: number;
+  score: number;
+}
+
+/** Per-index working memory of rank(): reused across queries, sized to the index. */
+interface Scratch {
+  total: Float64Array;
+  best: Float64Array;
+  covered: Uint8Array;
+  /** Per document and field: the field's weight over its length normalisation (BM25F). */
+  scale: Float32Array;
+  /** The index version and parameters `scale` was computed for. */
+  version: number;
+  params: RankParams | undefined;
+}
+
+const scratches = new WeakMap<SemanticIndex, Scratch>();
+
+function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
+  const size = index.docs.length;
+  let scratch = scratches.get(index);
+  if (!scratch || scratch.total.length < size) {
+    const capacity = Math.max(64, Math.ceil(size * 1.25));
+    scratch = {
+      total: new Float64Array(capacity), best: new Float64Array(capacity), covered: new Uint8Array(capacity),
+      scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
+    };
+    scratches.set(index, scratch);
+  }
+  if (scratch.version !== index.version || scratch.params !== params) {
+    const averages = Array.from({ length: FIELD_COUNT }, (_, field) => Math.max(1, index.lengthSums[field] / Math.max(1, index.liveDocs)));
+    for (let doc = 0; doc < size; doc++) {
+      const lengths = index.docs[doc]?.lengths;
+      if (!lengths) continue;
+      for (let field = 0; field < FIELD_COUNT; field++) {
+        // An empty field holds no term (and with b = 1 its normalisation would be 0).
+        scratch.scale[doc * FIELD_COUNT + field] =
+          lengths[field] === 0 ? 0 : params.weights[field] / (1 - params.b[field] + (params.b[field] * lengths[field]) / averages[field]);
+      }
+    }
+    scratch.version = index.version;
+    scratch.params = params;
+  }
+  return scratch;
+}
+
+function idfOf(index: SemanticIndex, term: number): number {
+  const n = index.liveDocs;
+  const df = index.documentFrequency(term);
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** Documents answering the question, best first; `accept` filters by file. */
+export function rank(index: SemanticIndex, concepts: Concept[], limit: number, accept: (file: string) => boolean, params: RankParams = DEFAULT_PARAMS): RankedDocument[] {
+  if (concepts.length === 0 || index.liveDocs === 0) return [];
+  const { total, best, covered, scale } = scratchFor(index, params);
+  const docs = index.docs;
+  const k1 = params.k1;
+  /** Every document that matched any concept; `touched` those of the current concept. */
+  const matched: number[] = [];
+  const touched: number[] = [];
+  for (const concept of concepts) {
+    for (const alternative of concept.alternatives) {
+      if (index.documentFrequency(alternative.term) === 0) continue;
+      const factor = alternative.weight * idfOf(index, alternative.term) * (k1 + 1);
+      const { compact, start, end, delta } = index.postingsOf(alternative.term);
+      const visit = (doc: number, low: number, high: number) => {
+        if (docs[doc] === undefined) return;
+        const at = doc * FIELD_COUNT;
+        // BM25F: field frequencies weighted and normalised per field, then saturated once.
+        const weighted =
+          (low & 255) * scale[at] + ((low >>> 8) & 255) * scale[at + 1] + ((low >>> 16) & 255) * scale[at + 2] +
+          ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4] + ((high >>> 8) & 255) * scale[at + 5] +
+          ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
+        const score = (factor * weighted) / (k1 + weighted);
+        if (best[doc] === 0) touched.push(doc);
+        if (score > best[doc]) best[doc] = score;
+      };
+      // Two loops, one per array type, so that each stays monomorphic.
+      for (let i = start; i < end; i += 3) visit(compact[i], compact[i + 1], compact[i + 2]);
+      for (let i = 0; i < delta.length; i += 3) visit(delta[i], delta[i + 1], delta[i + 2]);
+    }
+    for (const doc of touched) {
+      if (covered[doc] === 0) matched.push(doc);
+      total[doc] += best[doc];
+      covered[doc]++;
+      best[doc] = 0;
+    }
+    touched.length = 0;
+  }
+  const candidates: RankedDocument[] = [];
+  for (const doc of matched) {
+    const info = docs[doc]!;
+    let score = total[doc] * Math.pow(covered[doc] / concepts.length, params.coverage);
+    total[doc] = 0;
+    covered[doc] = 0;
+    if (!accept(info.file)) continue;
+    if (info.test) score *= params.test;
+    candidates.push({ doc, score });
+  }
+  const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
+  for (const candidate of head) candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+  head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
+  return head.slice(0, limit);
+}
+
+/** The `count` best candidates, in order (sorting only those that can make it). */
+function topCandidates(candidates: RankedDocument[], count: number, index: SemanticIndex): RankedDocument[] {
+  let kept = candidates;
+  if (candidates.length > count) {
+    const scores = new Float64Array(candidates.length);
+    for (let i = 0; i < candidates.length; i++) scores[i] = candidates[i].score;
+    const threshold = kthLargest(scores, count);
+    kept = candidates.filter((candidate) => candidate.score >= threshold);
+  }
+  return kept.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc)).slice(0, count);
+}
+
+/** The k-th largest value (1-based), by quickselect; reorders `values`. */
+function kthLargest(values: Float64Array, k: number): number {
+  const target = values.length - k;
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >> 1];
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while (values[i] < pivot) i++;
+      while (values[j] > pivot) j--;
+      if (i <= j) {
+        const swap = values[i];
+        values[i] = values[j];
+        values[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) high = j;
+    else if (target >= i) low = i;
+    else return values[target];
+  }
+  return values[target];
+}
+
+/** How strongly the names of a document's callers match the question's concepts. */
+function callerEvidence(index: SemanticIndex, doc: number, concepts: Concept[], params: RankParams): number {
+  if (params.callers === 0) return 0;
+  const info = index.docs[doc]!;
+  const listed = index.callersOf(info.name);
+  // A name called from everywhere (`get`, `next`) says nothing about the callee.
+  if (listed.length === 0 || listed.length > params.maxCallers * 2) return 0;
+  const callers = listed.filter((caller) => caller !== doc && index.docs[caller] !== undefined);
+  if (callers.length === 0 || callers.length > params.maxCallers) return 0;
+  const names = new Set<number>();
+  for (const caller of callers) for (const term of nameTerms(index, caller)) names.add(term);
+  let evidence = 0;
+  for (const concept of concepts) {
+    let strongest = 0;
+    for (const alternative of concept.alternatives) {
+      if (names.has(alternative.term)) strongest = Math.max(strongest, alternative.weight * idfOf(index, alternative.term));
+    }
+    evidence += strongest;
+  }
+  return (evidence * params.callers * params.weights[0]) / (params.k1 + 1);
+}
+
+const nameTermCache = new WeakMap<object, number[]>();
+
+/** The terms of a document's name field (cached per document record). */
+function nameTerms(index: SemanticIndex, doc: number): number[] {
+  const info = index.docs[doc]!;
+  let found = nameTermCache.get(info);
+  if (!found) {
+    found = [];
+    for (let i = 0; i < info.entries.length; i += 3) if ((info.entries[i + 1] & 255) > 0) found.push(info.entries[i]);
+    nameTermCache.set(info, found);
+  }
+  return found;
+}
+
+function tieBreak(index: SemanticIndex, a: number, b: number): number {
+  const x = index.docs[a]!;
+  const y = index.docs[b]!;
+  return x.file < y.file ? -1 : x.file > y.file ? 1 : x.line - y.line;
+}

@@ -1,0 +1,174 @@
+// The semantic index's life: built by warm into .tldr/search.bin, reused on load for unchanged
+// files, patched per changed file (never rebuilt whole), and rebuilt from scratch when the saved
+// file is damaged or from another version.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openProjectIndex, warmProject } from '../../dist/core/index/open.js';
+import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
+import { searchProject } from '../../dist/core/search/search.js';
+import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
+import { encodeDocument } from '../../dist/core/search/semantic/document-codec.js';
+import { fileDocuments } from '../../dist/core/search/semantic/documents.js';
+import { SemanticIndex } from '../../dist/core/search/semantic/semantic-index.js';
+import { encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, semanticPath } from '../../dist/core/search/semantic/store.js';
+import { copyShop } from './helpers.js';
+
+let root: string;
+
+beforeEach(() => {
+  root = copyShop();
+});
+
+afterEach(async () => {
+  await closeExtractPool();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const question = 'email the customer a reminder about an overdue invoice';
+
+async function topSymbol(query: string): Promise<string | null | undefined> {
+  const index = await openProjectIndex(root);
+  try {
+    return (await searchProject(index, { query, tier: 'semantic', limit: 1 })).hits[0]?.symbol;
+  } finally {
+    await index.close();
+  }
+}
+
+function savedState(): string {
+  return loadSemanticIndex(root, (words) => new Int32Array(words.map((_, i) => i))).state;
+}
+
+describe('built during warm', () => {
+  it('warm writes .tldr/search.bin; a warm with nothing changed reads nothing and keeps it', async () => {
+    const first = await warmProject(root);
+    expect(first.search_index).toMatchObject({ state: 'updated' });
+    expect(first.search_index!.documents).toBeGreaterThanOrEqual(25);
+    expect(savedState()).toBe('loaded');
+    const written = statSync(semanticPath(root)).mtimeMs;
+    const second = await warmProject(root);
+    expect(second.search_index).toEqual({ documents: first.search_index!.documents, state: 'unchanged', elapsed_ms: expect.any(Number) });
+    expect(statSync(semanticPath(root)).mtimeMs).toBe(written);
+    writeFileSync(join(root, 'py', 'extra.py'), 'def refund(order):\n    """Give the customer their money back."""\n    return order\n');
+    const third = await warmProject(root);
+    expect(third.search_index).toMatchObject({ state: 'updated', documents: first.search_index!.documents + 1 });
+    expect(await topSymbol('give the customer their money back')).toBe('refund');
+  });
+
+  it('documents built by the extraction workers are the ones the source gives', async () => {
+    const warm = await warmProject(root);
+    expect(warm.parsed).toBeGreaterThan(8);
+    const index = await openProjectIndex(root);
+    const records = await index.records();
+    await index.close();
+    const reference = new SemanticIndex();
+    const saved = loadSemanticIndex(root, (words) => reference.internAll(words));
+    if (saved.state !== 'loaded') throw new Error(saved.state);
+    // Entries are per-term triplets; a loaded document lists them in its own order.
+    const normalized = (docs: { entries: Int32Array }[]) =>
+      docs.map((doc) => ({ ...doc, entries: [...Array(doc.entries.length / 3).keys()].map((i) => [...doc.entries.slice(i * 3, i * 3 + 3)]).sort((a, b) => a[0] - b[0]) }));
+    for (const [path, record] of records) {
+      const fromSource = fileDocuments(record, readFileSync(join(root, path), 'utf8')).map(encodeDocument);
+      expect(saved.files.get(path)?.hash, path).toBe(record.hash);
+      expect(normalized(saved.files.get(path)!.docs), path).toEqual(normalized(fromSource));
+    }
+  });
+
+  it('a loaded index takes unchanged files from search.bin instead of reading them again', async () => {
+    await warmProject(root);
+    // Plant documents for rust/lib.rs (under its current hash) built from other words than the file's.
+    const index = await openProjectIndex(root);
+    const record = await index.record('rust/lib.rs');
+    await index.close();
+    const planted = new SemanticIndex();
+    planted.beginBulk();
+    const saved = loadSemanticIndex(root, (words) => planted.internAll(words));
+    if (saved.state !== 'loaded') throw new Error(saved.state);
+    for (const [path, file] of saved.files) planted.setFile(path, file.hash, file.docs);
+    const other = readFileSync(join(root, 'rust', 'lib.rs'), 'utf8').replace('Manhattan distance between two points', 'Hamming weight of a pair of quokkas');
+    planted.setFile('rust/lib.rs', record.hash, fileDocuments(record, other).map((doc) => planted.toIndexed(doc)));
+    planted.compact();
+    saveSemanticBytes(root, encodeSemanticIndex({ vocabulary: () => planted.usedVocabulary(), files: planted.files, docs: planted.docs }));
+    expect(await topSymbol('hamming weight of a pair of quokkas')).toBe('Point.distance');
+  });
+});
+
+describe('damaged or foreign files are rebuilt, never trusted', () => {
+  const damage: Record<string, () => void> = {
+    truncated: () => truncateSync(semanticPath(root), 40),
+    emptied: () => writeFileSync(semanticPath(root), ''),
+    garbage: () => writeFileSync(semanticPath(root), Buffer.from('not a search index at all, just bytes'.repeat(10))),
+    'body flipped': () => {
+      const bytes = readFileSync(semanticPath(root));
+      bytes[bytes.length - 10] ^= 0xff;
+      writeFileSync(semanticPath(root), bytes);
+    },
+    'other format': () => {
+      const bytes = readFileSync(semanticPath(root));
+      bytes.writeUInt32LE(99, 8);
+      writeFileSync(semanticPath(root), bytes);
+    },
+    'other build': () => {
+      const bytes = readFileSync(semanticPath(root));
+      bytes[12] ^= 0xff;
+      writeFileSync(semanticPath(root), bytes);
+    },
+    deleted: () => unlinkSync(semanticPath(root)),
+  };
+  for (const [what, apply] of Object.entries(damage)) {
+    it(`${what}: answers as before and writes a good file again`, async () => {
+      await warmProject(root);
+      const expected = await topSymbol(question);
+      expect(expected).toBe('Invoice.send_reminder');
+      apply();
+      expect(savedState()).not.toBe('loaded');
+      expect(await topSymbol(question)).toBe(expected);
+      expect(savedState()).toBe('loaded');
+    });
+  }
+
+  it('a search.bin that cannot be written does not stop the search', async () => {
+    await warmProject(root);
+    // A directory where the file goes: every write (temp file, then rename over it) fails.
+    rmSync(semanticPath(root));
+    mkdirSync(semanticPath(root));
+    expect(await topSymbol(question)).toBe('Invoice.send_reminder');
+    expect(statSync(semanticPath(root)).isDirectory()).toBe(true);
+    expect(readdirSync(join(root, '.tldr')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    const warm = await warmProject(root);
+    expect(warm.search_index?.state).toBe('unwritable');
+  });
+});
+
+describe('patched per changed file', () => {
+  it('an edit re-indexes that file only; a deleted file leaves the index', async () => {
+    await warmProject(root);
+    const index = await openProjectIndex(root);
+    try {
+      const semantic = await semanticIndexFor(index);
+      const keptDocs = () => semantic.files.get('src/pricing.ts')!.docs.map((id) => semantic.docs[id]);
+      const before = keptDocs();
+      writeFileSync(join(root, 'py', 'billing.py'), `${readFileSync(join(root, 'py', 'billing.py'), 'utf8')}
+
+def archive_paid(invoices):
+    """Move settled invoices to cold storage once they are paid."""
+    return [invoice for invoice in invoices if invoice.paid]
+`);
+      index.invalidate([join(root, 'py', 'billing.py')]);
+      const answer = await searchProject(index, { query: 'move settled invoices to cold storage', limit: 1 });
+      expect(answer.hits[0].symbol).toBe('archive_paid');
+      // The other files' documents are the very same objects: nothing else was rebuilt.
+      expect(keptDocs()).toEqual(before);
+      expect(keptDocs().every((doc, i) => doc === before[i])).toBe(true);
+
+      rmSync(join(root, 'java', 'Cart.java'));
+      index.invalidate([join(root, 'java', 'Cart.java')]);
+      const cart = await searchProject(index, { query: 'add an item to the shopping cart', tier: 'semantic', limit: 10 });
+      expect(cart.hits.some((hit) => hit.file === 'java/Cart.java')).toBe(false);
+      expect(semantic.files.has('java/Cart.java')).toBe(false);
+    } finally {
+      await index.close();
+    }
+  });
+});
