@@ -162,13 +162,12 @@ function targetKey(target: OracleTarget): string {
 }
 
 /**
- * Our call sites of the targets. Reads of a function as a value (`{ fn: api.run }`, `cb(x.run)`)
- * are left out: `impact` lists them marked `reference`, and the checkers' call hierarchies only
- * count calls.
+ * Our call sites of the targets, reads of a function as a value (`{ fn: this.run }`, `cb(x.run)`)
+ * included: `impact` lists them (marked `reference`), and both checkers list a method read through
+ * a property access among its incoming calls.
  */
 export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .filter(({ edge }) => !edge.reference)
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
 }
