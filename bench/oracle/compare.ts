@@ -8,6 +8,8 @@
 // <name>`). For the last two, both sides answer for every definition the name denotes: ours the
 // union of their callers, the checker's the union of its answers for each.
 import type { CallGraph, Definition } from '../../core/graph/call-graph.js';
+import type { SymbolRef } from '../../core/graph/model.js';
+import type { FunctionRecord } from '../../core/types.js';
 import { directCallers, type DispatchMode } from '../../core/graph/callers.js';
 import type { CallSiteKey, CallerOracle, OracleTarget } from './types.js';
 
@@ -162,14 +164,22 @@ function targetKey(target: OracleTarget): string {
 }
 
 /**
- * Our call sites of the targets, reads of a function as a value (`{ fn: this.run }`, `cb(x.run)`)
- * included: `impact` lists them (marked `reference`), and both checkers list a method read through
- * a property access among its incoming calls.
+ * Our call sites of the targets. `impact` also lists reads of a function as a value (marked
+ * `reference`); both checkers list a method read through an instance (`cb(this.run)`,
+ * `{ run: lock.run }`) among the method's incoming calls, neither a function read through a module
+ * or an object literal (`[mod.parse]`, `fns.equals`), so only the former are compared.
  */
 export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
+    .filter(({ edge }) => !edge.reference || isMethod(graph, edge.to))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
+}
+
+function isMethod(graph: CallGraph, ref: SymbolRef | undefined): boolean {
+  if (!ref) return false;
+  const name = ref.name.slice(ref.name.lastIndexOf('.') + 1);
+  return graph.definitions(name).some((def) => def.file === ref.file && def.qualified_name === ref.name && !def.is_class && (def.record as FunctionRecord).class_name !== undefined);
 }
 
 /** Asks the checker about every definition the queries name, once each; undefined where it has no call hierarchy. */
