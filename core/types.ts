@@ -112,7 +112,8 @@ export interface ExportRecord {
   line: number;
 }
 
-export type CallKind = 'call' | 'new' | 'super' | 'method';
+/** `reference`: a member read that is not called (a method passed or stored as a value: `cb(this.onDone)`). */
+export type CallKind = 'call' | 'new' | 'super' | 'method' | 'reference';
 
 export interface CallSite {
   /** Full callee text as written, whitespace collapsed (`this.repo.save`, `os.path.join`, `Foo`). */
@@ -151,6 +152,8 @@ export interface LocalBinding {
   init_call?: string;
   /** The initialiser was a `new`/constructor expression (not just any call). */
   init_new?: boolean;
+  /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`). */
+  init_item?: number;
   /**
    * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
    * the binding takes that name's type. Lets call resolution follow typed parameters into fields.
@@ -163,7 +166,7 @@ export interface LocalBinding {
    * alternative that is a name, attribute path, call or construction, as written.
    */
   init_any?: string[];
-  /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only). */
+  /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only), a callback literal's parameter. */
   end_line?: number;
   /**
    * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,
@@ -202,6 +205,12 @@ export interface FileRecord {
   imports: ImportRecord[];
   exports: ExportRecord[];
   calls: CallSite[];
+  /**
+   * Member reads that are not calls (`run: this.run`, `if (obs.next)`, `self._install`), for the
+   * languages whose queries capture them (JS/TS, Python): where a method is used as a value.
+   * `kind` is `reference`, `arg_count` 0. Absent when there are none.
+   */
+  references?: CallSite[];
   bindings: LocalBinding[];
   errors: SyntaxErrorRecord[];
   /** Set when the bytes were not valid UTF-8 and were decoded lossily. */

@@ -25,7 +25,7 @@ export function formatImpact(result: ImpactResult): string {
   const out = result.definitions.map((d) => `${d.qualified_name}  ${d.file}:${d.line}`);
   if (result.callers.length === 0) out.push('no callers found');
   for (const caller of result.callers) {
-    const note = caller.via === 'dispatch' ? '  (via override/interface)' : '';
+    const note = `${caller.via === 'dispatch' ? '  (via override/interface)' : ''}${caller.reference ? '  (referenced, not called)' : ''}`;
     out.push(`${'  '.repeat(caller.depth)}${caller.function}  ${caller.file}:${caller.line}${note}`);
   }
   if (result.possible_callers.length) {

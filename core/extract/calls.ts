@@ -15,8 +15,9 @@ import type { ScopeIndex } from './scope.js';
 import { cap, collapse, withoutTypeArguments } from './text.js';
 
 const CALLEE_MAX = 160;
-const SPLIT = /^([\s\S]*?)\s*(\?\.|\.|::|->|:)\s*([A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[!?]?)$/;
-const IDENT = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*[!?]?$/;
+// A name may be a JavaScript private name (`this.#dispatch`).
+const SPLIT = /^([\s\S]*?)\s*(\?\.|\.|::|->|:)\s*(#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[!?]?)$/;
+const IDENT = /^#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*[!?]?$/;
 
 /** The enclosing function's qualified name, or `<module>`. */
 export function callerOf(scopes: ScopeIndex<Def>, pos: number): string {
@@ -112,4 +113,45 @@ export function buildCalls(
     calls.push(site);
   }
   return calls;
+}
+
+/** The fields in which a member expression is not a value read of its own: called, constructed, or the object of a longer access. */
+const NOT_A_REFERENCE = ['function', 'constructor', 'object'];
+
+/**
+ * Member reads from `@ref` matches (`@ref.name` the member): those whose value is used as it is —
+ * passed, stored, tested or assigned — not called (calls are call sites) and not the object of a
+ * longer access (`a.b` in `a.b.c`).
+ */
+export function buildReferences(
+  matches: Match[],
+  scopes: ScopeIndex<Def>,
+  source: string,
+  callThis?: (node: Node) => CallSite['this_from'],
+): CallSite[] {
+  const references: CallSite[] = [];
+  for (const { node, caps } of matches) {
+    const nameNode = caps['ref.name'];
+    const parent = node.parent;
+    if (!nameNode || !parent) continue;
+    if (NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
+    const callee = text(source, node);
+    const split = SPLIT.exec(callee);
+    if (!split || split[3] !== nameNode.text || !split[1]) continue;
+    const site: CallSite = {
+      callee: cap(callee, CALLEE_MAX),
+      name: split[3],
+      receiver: cap(split[1], CALLEE_MAX),
+      line: nameNode.endPosition.row + 1,
+      caller: callerOf(scopes, node.startIndex),
+      kind: 'reference',
+      arg_count: 0,
+    };
+    if (callThis && (site.receiver === 'this' || site.receiver!.startsWith('this.') || site.receiver!.startsWith('this?.'))) {
+      const from = callThis(node);
+      if (from) site.this_from = from;
+    }
+    references.push(site);
+  }
+  return references;
 }

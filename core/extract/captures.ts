@@ -1,7 +1,7 @@
 // Runs a language's extraction query once over the tree and sorts its matches by role. The
 // capture vocabulary (documented in grammars/queries/README.md) is the contract between the
 // .scm files and the generic extractors: each pattern has exactly one role capture (`@def.*`,
-// `@call`, `@new`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
+// `@call`, `@new`, `@ref`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
 // node, plus detail captures (`@name`, `@body`, `@call.args`, …). `@_x` captures only feed predicates.
 import type { Node, Query } from 'web-tree-sitter';
 import type { TreePart } from '../parse/recover.js';
@@ -24,6 +24,7 @@ export interface Matches {
   imports: Match[];
   exports: Match[];
   calls: Match[];
+  refs: Match[];
   bindings: Match[];
 }
 
@@ -43,6 +44,7 @@ export const MAX_MATCH_DEPTH = 512;
 function bucketOf(role: string, out: Matches): Match[] | undefined {
   if (role.startsWith('def.')) return out.defs;
   if (role === 'call' || role === 'new') return out.calls;
+  if (role === 'ref') return out.refs;
   if (role.startsWith('import')) return out.imports;
   if (role.startsWith('export')) return out.exports;
   switch (role) {
@@ -54,7 +56,7 @@ function bucketOf(role: string, out: Matches): Match[] | undefined {
 }
 
 function isRole(name: string): boolean {
-  return name.startsWith('def.') || name === 'call' || name === 'new' || name.startsWith('import')
+  return name.startsWith('def.') || name === 'call' || name === 'new' || name === 'ref' || name.startsWith('import')
     || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of';
 }
 
@@ -63,7 +65,7 @@ function isRole(name: string): boolean {
  * starts (core/parse/recover.ts), in document order per bucket.
  */
 export function collectMatches(query: Query, parts: readonly TreePart[]): Matches {
-  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], bindings: [] };
+  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], refs: [], bindings: [] };
   for (const part of parts) collectInto(query, part, parts.length > 1, out);
   if (parts.length > 1) {
     for (const bucket of Object.values(out) as Match[][]) bucket.sort((a, b) => a.node.startIndex - b.node.startIndex);

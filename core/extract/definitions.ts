@@ -25,7 +25,7 @@ import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
 import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText, type SignatureEnd } from './signature.js';
-import { cap, collapse, endLine, firstDocLine, nodeText, startLine, withoutArguments, withoutTypeArguments } from './text.js';
+import { cap, capType, collapse, endLine, firstDocLine, nodeText, startLine, withoutArguments, withoutTypeArguments } from './text.js';
 
 const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'getter', 'setter', 'arrow']);
 const CLASS_KINDS = new Set<string>([
@@ -442,12 +442,12 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const known = cls.fields.find((f) => f.name === name);
     if (known) {
       // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
-      if (!known.type && type) known.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+      if (!known.type && type) known.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
       if (!known.init_call && initCall) known.init_call = initCall;
       continue;
     }
     const field: FieldRecord = { name, line: startLine(match.node) };
-    if (type) field.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+    if (type) field.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
     if (initCall) field.init_call = initCall;
     if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;
     cls.fields.push(field);

@@ -6,7 +6,7 @@ import { languageById } from '../../grammars/languages.js';
 import { parseRecovering, type TreePart } from '../parse/recover.js';
 import { buildBindings } from './bindings.js';
 import { stampBodyHashes } from './body-hash.js';
-import { buildCalls } from './calls.js';
+import { buildCalls, buildReferences } from './calls.js';
 import { collectMatches } from './captures.js';
 import { buildDefinitions } from './definitions.js';
 import { CommentFinder, moduleDoc } from './doc.js';
@@ -81,6 +81,8 @@ function buildRecord(query: Query, parts: readonly TreePart[], language: Languag
     bindings: buildBindings(matches.bindings, definitions.scopes, syntax.comments),
     errors: syntaxErrors(parts, source),
   };
+  const references = buildReferences(matches.refs, definitions.scopes, source, hooks.callThis);
+  if (references.length > 0) record.references = references;
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
   if (doc) record.doc = doc;
   stampBodyHashes(record, source);

@@ -13,6 +13,16 @@ export function cap(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * A declared type's text, capped like `cap` but keeping an indexed-access tail
+ * (`FieldOptions<…>['form']`): without it the cut text would name the wrong type.
+ */
+export function capType(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const tail = /\[\s*['"][\w$]+['"]\s*\]$/.exec(text)?.[0] ?? '';
+  return `${cap(text.slice(0, text.length - tail.length), max - tail.length)}${tail}`;
+}
+
 /** Collapsed source text of a node, bounded. */
 export function nodeText(source: string, node: Node, max = 200): string {
   const end = Math.min(node.endIndex, node.startIndex + max * 4);
