@@ -34,7 +34,7 @@ export interface QueryBinding {
   /** The query handler's name (core/query/handlers.ts). */
   name: string;
   toArgs(positional: string[], options: Record<string, unknown>): unknown;
-  text(result: unknown): string;
+  text(result: unknown, options: Record<string, unknown>): string;
 }
 
 export interface QuerySpec<A, R> {
@@ -55,7 +55,7 @@ export function queryCommand<A, R>(spec: QuerySpec<A, R>): CommandSpec {
     args: spec.args,
     summary: spec.summary,
     options: spec.options,
-    query: { name: spec.name, toArgs: spec.toArgs, text: (result) => ensureNewline(spec.text(result as R, {})) },
+    query: { name: spec.name, toArgs: spec.toArgs, text: (result, options) => ensureNewline(spec.text(result as R, options)) },
     async run(positional, options, globals) {
       const { runQuery } = await import('./run-query.js');
       const result = (await runQuery(spec.name, spec.toArgs(positional, options), globals)) as R;

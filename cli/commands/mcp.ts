@@ -21,7 +21,7 @@ export const mcpCommand: CommandSpec = {
   async run(positional, options, globals) {
     const action = positional[0] ?? 'serve';
     if (!ACTIONS.includes(action)) throw new TldrError(`unknown mcp action ${action}`, 'use install or uninstall, or no action to serve', 2);
-    if (action === 'serve') return serve(globals.project, options.textOnly === true);
+    if (action === 'serve') return serve(globals.project, options.textOnly === true, !globals.daemon);
     const scope = (options.scope as string | undefined) ?? 'project';
     if (!SCOPES.includes(scope)) throw new TldrError(`unknown scope ${scope}`, 'use project or user', 2);
     const [{ resolveProjectRoot }, install] = await Promise.all([import('../../core/project/root.js'), import('../../core/mcp/install.js')]);
@@ -44,7 +44,7 @@ export const mcpCommand: CommandSpec = {
   },
 };
 
-async function serve(project: string | undefined, textOnly: boolean): Promise<number> {
+async function serve(project: string | undefined, textOnly: boolean, noDaemon: boolean): Promise<number> {
   const [{ COMMANDS }, { TldrMcpServer }, { resolveProjectRoot }] = await Promise.all([
     import('./index.js'),
     import('../../core/mcp/server.js'),
@@ -58,6 +58,7 @@ async function serve(project: string | undefined, textOnly: boolean): Promise<nu
     cwd: project === undefined ? process.cwd() : resolveProjectRoot(project),
     version: DAEMON_VERSION.split('/')[0],
     textOnly,
+    noDaemon,
   });
   const closed = new Promise<void>((resolve) => {
     server.server.server.onclose = () => resolve();

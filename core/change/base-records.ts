@@ -1,11 +1,14 @@
 // Records of files as they were at a git revision, to name the definitions a diff removed. The
-// blobs come from one `git cat-file --batch` run; each is extracted like any file (in the worker
-// pool in the daemon, in-process in the CLI), from a temp copy that is deleted afterwards.
+// blobs come from one `git cat-file --batch` run. A blob whose content hash is that of a record
+// tldr already holds (the file before the edit, as the change journal kept it) takes that record;
+// the others are extracted like any file (in the worker pool in the daemon, in-process in the
+// CLI), from a temp copy that is deleted afterwards.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packr } from '../cache/codec.js';
+import { hashBytes } from '../files/hash.js';
 import { defaultPolicy } from '../files/policy.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import type { ExtractJob, FileOutcome } from '../pool/outcome.js';
@@ -41,11 +44,25 @@ function readBlobs(root: string, base: string, paths: string[]): Promise<Map<str
   });
 }
 
-export async function recordsAtRevision(index: ProjectIndex, base: string, paths: string[]): Promise<Map<string, FileRecord>> {
+/** `known(path)`: records tldr holds for the path, any of which may match the revision's content. */
+export async function recordsAtRevision(
+  index: ProjectIndex,
+  base: string,
+  paths: string[],
+  known: (path: string) => Array<FileRecord | null | undefined>,
+): Promise<Map<string, FileRecord>> {
   const wanted = paths.filter((path) => languageForPath(path));
   const records = new Map<string, FileRecord>();
   if (wanted.length === 0) return records;
   const blobs = await readBlobs(index.root, base, wanted);
+  for (const [path, bytes] of blobs) {
+    const hash = hashBytes(bytes);
+    const same = known(path).find((record) => record?.hash === hash);
+    if (same) {
+      records.set(path, same);
+      blobs.delete(path);
+    }
+  }
   if (blobs.size === 0) return records;
   const dir = mkdtempSync(join(tmpdir(), 'tldr-base-'));
   try {

@@ -97,28 +97,35 @@ export function allUnits(record: FileRecord, change: ChangeKind): ChangedUnit[] 
  * checksum changed. Top-level code is not compared (records keep no checksum of it).
  */
 export function unitsBetween(before: FileRecord, after: FileRecord): ChangedUnit[] {
-  const old = new Map(unitsOf(before).map((u) => [u.name, u]));
+  const old = byOccurrence(unitsOf(before));
+  const now = byOccurrence(unitsOf(after));
   const out: ChangedUnit[] = [];
-  const now = unitsOf(after);
-  const nowNames = new Set(now.map((u) => u.name));
-  for (const unit of now) {
-    const previous = old.get(unit.name);
+  for (const [key, unit] of now) {
+    const previous = old.get(key);
     if (!previous) out.push(toChanged(after.path, unit, 'added'));
     else if (previous.hash === undefined || unit.hash === undefined || previous.hash !== unit.hash) out.push(toChanged(after.path, unit, 'modified'));
   }
-  for (const unit of old.values()) if (!nowNames.has(unit.name)) out.push(toChanged(before.path, unit, 'removed'));
-  return dropEnclosing(out, now);
+  for (const [key, unit] of old) if (!now.has(key)) out.push(toChanged(before.path, unit, 'removed'));
+  return dropEnclosing(out);
+}
+
+/** Units keyed by name and occurrence: a name defined twice (`if …: def f` / `else: def f`) is two units. */
+function byOccurrence(units: Unit[]): Map<string, Unit> {
+  const seen = new Map<string, number>();
+  const keyed = new Map<string, Unit>();
+  for (const unit of units) {
+    const n = seen.get(unit.name) ?? 0;
+    seen.set(unit.name, n + 1);
+    keyed.set(`${unit.name}#${n}`, unit);
+  }
+  return keyed;
 }
 
 /**
  * An edited method changes its class's checksum too: a unit with changed members inside it is
  * represented by them (its own lines are not checksummed apart from theirs).
  */
-function dropEnclosing(changed: ChangedUnit[], units: Unit[]): ChangedUnit[] {
-  const byName = new Map(units.map((u) => [u.name, u]));
-  return changed.filter((c) => {
-    if (c.change !== 'modified') return true;
-    const unit = byName.get(c.function)!;
-    return !changed.some((o) => o !== c && o.change !== 'removed' && o.line >= unit.start && o.end_line <= unit.end);
-  });
+function dropEnclosing(changed: ChangedUnit[]): ChangedUnit[] {
+  const inside = (o: ChangedUnit, c: ChangedUnit) => o.line >= c.line && o.end_line <= c.end_line && (o.line !== c.line || o.end_line !== c.end_line);
+  return changed.filter((c) => c.change !== 'modified' || !changed.some((o) => o.change !== 'removed' && inside(o, c)));
 }

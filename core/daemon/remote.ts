@@ -5,7 +5,7 @@
 import { TldrError } from '../errors.js';
 import { spawnDaemon } from './lifecycle.js';
 import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from './wire.cjs';
-import type { NotifyResult } from './protocol.js';
+import type { NotifyResult, Reply } from './protocol.js';
 import type { WarmResult } from '../types.js';
 
 /** A warm through the daemon walks the tree and may re-parse everything (a fresh checkout). */
@@ -21,6 +21,11 @@ export async function queryDaemon(root: string, name: string, args: unknown, cwd
     if (error instanceof DaemonUnavailable) return { answered: false };
     throw error;
   }
+  return queryAnswer(root, reply);
+}
+
+/** A query's reply as an answer: the result, the handler's TldrError thrown, or "not answered". */
+export function queryAnswer(root: string, reply: Reply): DaemonAnswer {
   if (reply.ok) return { answered: true, result: reply.result };
   if (reply.error.code === 'failed') throw new TldrError(reply.error.message, reply.error.hint, reply.error.exitCode);
   if (reply.error.code === 'version') spawnDaemon(root);

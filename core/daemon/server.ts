@@ -178,6 +178,8 @@ export class DaemonServer {
     } catch (error) {
       this.recordError(error as Error);
     }
+    // Type checkers still running would keep this process alive until they finish.
+    if (this.index) (await import('../diagnostics/index.js')).closeDiagnostics(this.index);
     // A log without errors says nothing worth keeping; one with errors stays for the user.
     if (!this.lastError) rmSync(this.config.paths.log, { force: true });
     this.resolveClosed();

@@ -25,6 +25,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectIndex } from '../index/project-index.js';
 import { resolveInsideRoot } from '../project/root.js';
+import { killRunningProcesses } from './run-process.js';
 import { DiagnosticsService, type DiagnoseOptions } from './service.js';
 import type { DiagnosticsResult } from './types.js';
 
@@ -54,8 +55,12 @@ export async function diagnose(index: ProjectIndex, path: string, options: Diagn
   return serviceFor(index).diagnose(rel, isDirectory, options);
 }
 
-/** Ends the index's checkers (the TypeScript worker); a later call starts them again. */
+/**
+ * Ends the index's checkers — the TypeScript worker and every checker process still running — so
+ * that a daemon shutting down does not wait for them. A later call starts them again.
+ */
 export function closeDiagnostics(index: ProjectIndex): void {
   services.get(index)?.close();
   services.delete(index);
+  killRunningProcesses();
 }

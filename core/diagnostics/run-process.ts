@@ -32,9 +32,12 @@ function killGroup(child: ChildProcess): void {
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const child of running) killGroup(child);
-  });
+  process.once('exit', killRunningProcesses);
+}
+
+/** Kills every checker still running, with its process group (their runs end as `crashed`, killed by a signal). */
+export function killRunningProcesses(): void {
+  for (const child of running) killGroup(child);
 }
 
 export function runProcess(

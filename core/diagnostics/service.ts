@@ -146,18 +146,20 @@ export class DiagnosticsService {
     const key = `${tool}\0${rel}`;
     const existing = this.runs.get(key);
     if (existing && existing.generation === generation && existing.hash === hash && existing.result?.status !== 'timeout') return existing;
-    const run: Run = { generation, hash, delivered: false, promise: undefined as unknown as Promise<ToolRun> };
-    run.promise = this.checkers[tool]
+    const checked = this.checkers[tool]
       .check({ root: this.index.root, targets, timeoutMs })
-      .catch((error: Error): ToolRun => ({ status: 'crashed', diagnostics: [], detail: error.message }))
-      .then((result) => {
+      .catch((error: Error): ToolRun => ({ status: 'crashed', diagnostics: [], detail: error.message }));
+    const run: Run = {
+      generation,
+      hash,
+      delivered: false,
+      promise: checked.then((result) => {
         run.result = result;
-        // Nobody waited long enough to see it: keep it for the next call for this path.
-        if (!run.delivered) queueMicrotask(() => {
-          if (!run.delivered) this.undelivered.set(key, run);
-        });
+        // Kept for the next call for this path; a caller still waiting for it takes it back out.
+        if (!run.delivered) this.undelivered.set(key, run);
         return result;
-      });
+      }),
+    };
     this.runs.set(key, run);
     return run;
   }

@@ -20,7 +20,7 @@ import { TOOL_ROWS, type ToolRow } from './tools.js';
 export interface QueryCommand {
   name: string;
   toArgs(positional: string[], options: Record<string, unknown>): unknown;
-  text(result: unknown): string;
+  text(result: unknown, options: Record<string, unknown>): string;
 }
 
 export interface McpServerOptions {
@@ -34,6 +34,8 @@ export interface McpServerOptions {
    * shows the model a tool's structuredContent, as JSON, instead of its text when both are present.
    */
   textOnly?: boolean;
+  /** Compute every answer in this process, never asking or starting a daemon. */
+  noDaemon?: boolean;
 }
 
 /** Text beyond this is cut (with a note): an agent's context is the scarce resource. */
@@ -92,7 +94,7 @@ export class TldrMcpServer {
 
   private async resolveProject(): Promise<QueryBackend> {
     const dir = (await this.clientRoot()) ?? this.options.cwd;
-    return new QueryBackend(findProjectRoot(dir), dir);
+    return new QueryBackend(findProjectRoot(dir), dir, !this.options.noDaemon);
   }
 
   /** The client's first `file://` root that is a directory, if it offers roots. */
@@ -118,7 +120,7 @@ export class TldrMcpServer {
       const args = command.toArgs(positional, options);
       const backend = await this.project();
       const result = await backend.run(command.name, args);
-      return answer(command.text(result), this.options.textOnly ? undefined : result);
+      return answer(command.text(result, options), this.options.textOnly ? undefined : result);
     } catch (error) {
       const text = error instanceof TldrError
         ? formatError(error)
@@ -137,7 +139,8 @@ function answer(text: string, result: unknown): CallToolResult {
   }
   if (result === undefined) return { content: [{ type: 'text', text: shown }] };
   const structured = typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : { result };
-  if (Buffer.byteLength(JSON.stringify(structured)) > MAX_STRUCTURED_BYTES) {
+  // Measured only for results whose text had to be cut: a JSON 50 times its text does not occur.
+  if (shown !== text && Buffer.byteLength(JSON.stringify(structured)) > MAX_STRUCTURED_BYTES) {
     return { content: [{ type: 'text', text: `${shown}(the JSON result, over ${MAX_STRUCTURED_BYTES / 1024 / 1024} MB, is left out: narrow the request)\n` }] };
   }
   return { content: [{ type: 'text', text: shown }], structuredContent: structured };

@@ -177,9 +177,10 @@ export const TOOL_ROWS: readonly ToolRow[] = [
       tier: z.enum(['auto', 'structural', 'semantic', 'literal']).optional().describe('Force a search tier (default: chosen from the query)'),
       limit: z.number().int().min(1).max(500).optional().describe('Maximum hits'),
       path: path('Only under this file or directory').optional(),
-      glob: z.string().min(1).optional().describe('Only files matching this glob'),
+      glob: z.array(z.string().min(1)).min(1).optional().describe('Only files matching these globs; `!glob` excludes'),
+      lang: z.string().min(1).optional().describe('Run an ast-grep pattern in this language only (e.g. python)'),
     },
-    toCommandLine: (input) => ({ positional: [input.query as string], options: given({ tier: input.tier, limit: input.limit, path: input.path, glob: input.glob }) }),
+    toCommandLine: (input) => ({ positional: [input.query as string], options: given({ tier: input.tier, limit: input.limit, path: input.path, glob: input.glob, lang: input.lang }) }),
   },
   {
     name: 'diagnostics',

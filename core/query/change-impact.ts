@@ -92,6 +92,8 @@ interface Found {
 }
 
 async function changesFromGit(ctx: QueryContext, base: string, paths: string[]): Promise<Found> {
+  // Before any read: a file's record from before its edit often is the base's, and saves a parse.
+  const journal = trackChanges(ctx.index);
   const diffs = (await gitChanges(ctx.index.root, base, paths)).filter((diff) => languageForPath(diff.path));
   const changed: ChangedUnit[] = [];
   const current = new Map<string, FileRecord>();
@@ -111,7 +113,7 @@ async function changesFromGit(ctx: QueryContext, base: string, paths: string[]):
   }
   // What the diff removed: definitions of the base version that lost lines and no longer exist.
   const withRemovals = diffs.filter((diff) => diff.removed.length > 0 && diff.status !== 'added');
-  const before = await recordsAtRevision(ctx.index, base, withRemovals.map((diff) => diff.old_path ?? diff.path));
+  const before = await recordsAtRevision(ctx.index, base, withRemovals.map((diff) => diff.old_path ?? diff.path), (path) => [journal.before(path), current.get(path)]);
   for (const diff of withRemovals) {
     const old = before.get(diff.old_path ?? diff.path);
     if (!old) continue;

@@ -274,6 +274,32 @@ describe('change-impact without git: files compared with tldr\'s earlier records
   });
 });
 
+describe('change-impact without git: definitions told apart', () => {
+  it('a name defined twice (one per branch of an if) is two definitions: only the edited one changed', () => {
+    const source = [
+      'import sys',
+      'if sys.platform == "win32":',
+      '    def helper():',
+      '        return 1',
+      'else:',
+      '    def helper():',
+      '        return 2',
+      '',
+      '',
+      'def other():',
+      '    return helper()',
+      '',
+    ].join('\n');
+    const project = makeProject({ 'plat.py': source });
+    rmSync(join(project.root, '.git'), { recursive: true, force: true });
+    project.write('package.json', '{}');
+    expect(cli(['warm', '--no-daemon'], project.root).status).toBe(0);
+    project.write('plat.py', source.replace('return 2', 'return 3'));
+    const result = changeImpact(project, ['plat.py']);
+    expect(result.changed).toEqual([{ file: 'plat.py', function: 'helper', kind: 'function', line: 6, end_line: 7, change: 'modified' }]);
+  });
+});
+
 describe('reading git\'s diff', () => {
   it('parses hunks, additions, deletions, renames and C-quoted names', () => {
     const diff = [

@@ -202,6 +202,18 @@ describe('the client\'s root is the project', () => {
     }
   });
 
+  it('--no-daemon answers in the server\'s own process and starts no daemon', async () => {
+    const p = makeProject({ 'a.py': 'def f():\n    return g()\n\n\ndef g():\n    return 1\n' });
+    const client = await connect(p.root, { args: ['--no-daemon'] });
+    try {
+      const result = (await client.callTool({ name: 'impact', arguments: { name: 'g' } })) as CallToolResult;
+      expect(text(result)).toBe(cli(['impact', 'g', '--no-daemon'], p.root).stdout);
+      expect(JSON.parse(cli(['daemon', 'status', '--json'], p.root).stdout).running).toBe(false);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('--text-only answers without structuredContent', async () => {
     const p = makeProject({ 'a.py': 'def f():\n    return 1\n' });
     const client = await connect(p.root, { args: ['--text-only'] });

@@ -10,7 +10,7 @@ import type { ProjectIndex } from '../../index/project-index.js';
 import { classifyQuery } from '../../search/classify.js';
 import { searchProject } from '../../search/search.js';
 import type { SearchHit } from '../../search/types.js';
-import { family, terms } from '../../search/semantic/terms.js';
+import { family, terms, termWord } from '../../search/semantic/terms.js';
 import { readThroughRegex } from '../text/search-pattern.js';
 
 export type HookTier = 'structural' | 'semantic';
@@ -81,9 +81,10 @@ async function tierHits(index: ProjectIndex, graph: CallGraph, text: string, que
   }
   const result = await searchProject(index, { query: text, tier, limit: query.limit * 4, path: query.path, glob: query.globs.length > 0 ? query.globs : undefined });
   const top = result.hits[0]?.score ?? 0;
-  const words = new Set(terms(text).map(family));
+  const wordFamily = (id: number) => family(termWord(id));
+  const words = new Set(terms(text).map(wordFamily));
   // A semantic hit is shown when its name says what the words do: a grep is after text in the code.
-  const named = (hit: SearchHit) => hit.symbol !== null && terms(hit.symbol).some((word) => words.has(family(word)));
+  const named = (hit: SearchHit) => hit.symbol !== null && terms(hit.symbol).some((id) => words.has(wordFamily(id)));
   const kept = result.hits.filter((hit) => tier === 'structural' ? hit.score >= STRUCTURAL_MIN_SCORE : hit.score >= top * SEMANTIC_RELATIVE_SCORE && named(hit));
   return { tier, hits: kept.map((hit) => asDefinition(graph, hit, tier)).filter((hit): hit is HookSearchHit => hit !== undefined) };
 }
