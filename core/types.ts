@@ -63,6 +63,8 @@ export interface OverloadRecord {
   signature: string;
   /** First line of its own doc comment (TS overloads often carry their own, `@deprecated` ones). */
   doc?: string;
+  /** A signature without a body (TS overload signature, abstract or interface member, `@overload` stub). */
+  is_declaration?: boolean;
 }
 
 export type ClassKind =

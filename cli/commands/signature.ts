@@ -7,6 +7,17 @@ export const signatureCommand = queryCommand<SignatureArgs, SignatureResult>({
   args: '<name>',
   summary: 'every definition of a name: signature, file, line, docstring first line',
   toArgs: (positional) => ({ name: positional[0] }),
-  text: (result) =>
-    `${result.definitions.map((d) => `${d.file}:${d.line}  ${d.signature}${d.doc ? `\n    ${d.doc}` : ''}`).join('\n')}\n`,
+  text: (result) => `${result.definitions.map(formatDefinition).join('\n')}\n`,
 });
+
+/** A definition, then its other overload signatures (an overloaded function is one definition). */
+function formatDefinition(d: SignatureResult['definitions'][number]): string {
+  const lines = [`${d.file}:${d.line}  ${d.signature}`];
+  if (d.doc) lines.push(`    ${d.doc}`);
+  for (const o of d.overloads ?? []) {
+    if (o.line === d.line) continue;
+    lines.push(`  overload L${o.line}  ${o.signature}`);
+    if (o.doc) lines.push(`    ${o.doc}`);
+  }
+  return lines.join('\n');
+}

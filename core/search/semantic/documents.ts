@@ -120,8 +120,10 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     const main = bodies[bodies.length - 1] ?? defs[defs.length - 1];
     const docs: string[] = [];
     const examples: string[] = [];
-    for (const def of defs) {
-      const parts = splitExamples(comment(def.decorated_line ?? def.line));
+    // Overload signatures carry their own docs, above their own lines.
+    const starts = defs.flatMap((def) => [...(def.overloads ?? []).filter((o) => o.line !== def.line).map((o) => o.line), def.decorated_line ?? def.line]);
+    for (const start of starts) {
+      const parts = splitExamples(comment(start));
       docs.push(parts.prose);
       examples.push(parts.code);
     }
@@ -142,7 +144,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       fields: [
         terms(main.name),
         terms(`${owner} ${path}`),
-        terms(defs.map((def) => signatureRest(def)).join(' ')),
+        terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
         identifierTerms(text, lexed.identifierAt, lexed.identifierEnd, code.identifiers[0], code.identifiers[1], main.name),
