@@ -88,7 +88,9 @@ export const dead: QueryHandler<DeadArgs, DeadResult> = async (ctx, args) => {
     }
   }
   const definitionsNamed = new Map<string, number>();
-  for (const name of wanted) definitionsNamed.set(name, graph.definitions(name).filter((d) => d.name === name).length);
+  // Each overload signature of a definition names it once more.
+  const declarations = (d: Definition) => 1 + (d.overloads ?? []).filter((o) => o.line !== d.line).length;
+  for (const name of wanted) definitionsNamed.set(name, graph.definitions(name).filter((d) => d.name === name).reduce((n, d) => n + declarations(d), 0));
   const deadDefs = candidates.filter((d) => (mentions.get(d.name) ?? 0) <= (definitionsNamed.get(d.name) ?? 1));
   return {
     path,
