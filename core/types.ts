@@ -61,6 +61,8 @@ export interface OverloadRecord {
   line: number;
   end_line: number;
   signature: string;
+  /** As FunctionRecord.params: what a call of this overload may pass. */
+  params: string[];
   /** First line of its own doc comment (TS overloads often carry their own, `@deprecated` ones). */
   doc?: string;
   /** A signature without a body (TS overload signature, abstract or interface member, `@overload` stub). */

@@ -18,7 +18,7 @@ import type { ExtractSyntax } from '../../grammars/languages.js';
 const OVERLOADABLE = new Set<FunctionRecord['kind']>(['function', 'method', 'constructor']);
 
 function overloadOf(fn: FunctionRecord): OverloadRecord {
-  const out: OverloadRecord = { line: fn.line, end_line: fn.end_line, signature: fn.signature };
+  const out: OverloadRecord = { line: fn.line, end_line: fn.end_line, signature: fn.signature, params: fn.params };
   if (fn.doc) out.doc = fn.doc;
   if (fn.is_declaration) out.is_declaration = true;
   return out;
