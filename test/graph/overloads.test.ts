@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unitsAtLines } from '../../dist/core/change/changed-units.js';
+import { callGraphLines } from '../../dist/core/hooks/shared/analysis-text.js';
 import { dead } from '../../dist/core/query/dead.js';
 import { functionContext } from '../../dist/core/query/function-context.js';
 import { impact } from '../../dist/core/query/impact.js';
@@ -71,6 +72,11 @@ describe('overloads are one definition in every answer', () => {
     const never = await functionContext(ctx, { name: 'never' });
     expect(never.callees).toEqual([expect.objectContaining({ function: 'of', line: 18, overloads: 4, depth: 1 }), expect.objectContaining({ function: 'fromArray', depth: 2 })]);
     expect(never.text).toContain('- export function of<T>(...args: Array<T | SchedulerLike>): Observable<T> (+4 overloads)  (src/creation.ts:18)');
+  });
+
+  it('hooks: a definition line counts the overloads', () => {
+    const [of] = project.graph.definitions('of');
+    expect(callGraphLines(project.graph, of)[0]).toBe('of  src/creation.ts:18-20  export function of<T>(...args: Array<T | SchedulerLike>): Observable<T> (+4 overloads)  # Emits the arguments you provide, then completes.');
   });
 
   it('impact: an overloaded function or method is one target, whichever overload a call picks', async () => {

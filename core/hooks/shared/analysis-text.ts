@@ -23,7 +23,9 @@ function place(graph: CallGraph, ref: SymbolRef): string {
 
 export function definitionLine(def: Definition): string {
   const range = def.end_line > def.line ? `${def.line}-${def.end_line}` : `${def.line}`;
-  return `${def.qualified_name}  ${def.file}:${range}  ${oneLine(def.signature, 140)}${def.doc ? `  # ${oneLine(def.doc, 80)}` : ''}`;
+  const others = (def.overloads ?? []).filter((o) => o.line !== def.line).length;
+  const overloads = others > 0 ? ` (+${others} overloads)` : '';
+  return `${def.qualified_name}  ${def.file}:${range}  ${oneLine(def.signature, 140)}${overloads}${def.doc ? `  # ${oneLine(def.doc, 80)}` : ''}`;
 }
 
 /** The definition, what it calls (resolved in the project) and what calls it. */
