@@ -81,7 +81,7 @@ describe('overloads are one definition', () => {
     expect(allFunctions(r).filter((f) => f.name === 'helper').map((f) => [f.line, f.overloads])).toEqual([[38, undefined], [42, undefined]]);
   });
 
-  it('Java, C#, Kotlin: every same-named method or function is an overload with its own body', async () => {
+  it('Java, C#, Swift, Scala, Kotlin: every same-named method or function is an overload with its own body', async () => {
     const java = await extract('Buffer.java');
     const append = only(java, 'Buffer.append');
     expect(append).toMatchObject({ line: 25, end_line: 27 });
@@ -92,6 +92,11 @@ describe('overloads are one definition', () => {
     expect(lines(only(java, 'Buffer.Buffer'))).toEqual([7, 11]);
     expect(only(java, 'Buffer.Sink.write').overloads?.every((o) => o.is_declaration)).toBe(true);
     expect(lines(only(await extract('Formatter.cs'), 'Formatter.Format'))).toEqual([3, 4]);
+    const swift = await extract('Layout.swift');
+    expect(swift.classes[0].methods.map((m) => `${m.kind} ${m.name} ${m.line} [${lines(m)}]`)).toEqual(['method move 3 [2,3]', 'constructor init 5 [4,5]']);
+    expect(lines(only(swift, 'clamp'))).toEqual([8, 9]);
+    const scala = await extract('Codec.scala');
+    expect(scala.classes[0].methods.map((m) => `${m.name} ${m.line} [${lines(m) ?? ''}]`)).toEqual(['encode 3 [2,3]', 'decode 4 []']);
     const kotlin = await extract('Geometry.kt');
     expect(lines(only(kotlin, 'scale'))).toEqual([3, 4]);
     expect(lines(only(kotlin, 'Canvas.draw'))).toEqual([7, 8]);

@@ -96,7 +96,7 @@ describe('overloads are one definition in every answer', () => {
 
   it('dead: an uncalled overloaded function is listed once; one overload called keeps them all', async () => {
     const result = await dead(ctx, {});
-    expect(result.dead.map((d) => `${d.file}:${d.line} ${d.qualified_name}`)).toEqual(['src/Buffer.java:41 Buffer.reset', 'src/app.ts:17 format']);
+    expect(result.dead.map((d) => `${d.file}:${d.line} ${d.qualified_name}`)).toEqual(['src/Buffer.java:41 Buffer.reset', 'src/Layout.swift:9 clamp', 'src/Layout.swift:3 Layout.move', 'src/app.ts:17 format']);
   });
 
   it('change units: a changed overload signature line is a change of its function', async () => {
