@@ -14,9 +14,9 @@ import { isTestFile, isTestFunction, jsTestTitle } from '../change/tests.js';
 import { relativeInsideRoot } from '../daemon/inside-root.js';
 import { TldrError } from '../errors.js';
 import type { CallGraph, Definition } from '../graph/call-graph.js';
-import { transitiveCallers } from '../graph/callers.js';
+import { transitiveCallers, type Caller as GraphCaller } from '../graph/callers.js';
 import { callGraphFor } from '../graph/for-index.js';
-import { MODULE_SCOPE, type Confidence, type Via } from '../graph/model.js';
+import { MODULE_SCOPE } from '../graph/model.js';
 import type { FileRecord, FunctionRecord } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
 import type { QueryContext, QueryHandler } from './context.js';
@@ -38,14 +38,7 @@ export interface ChangeImpactResult {
   files: Array<{ file: string; status: FileStatus | 'unchanged' }>;
   changed: Array<{ file: string; function: string; kind: string; line: number; end_line: number; change: ChangeKind }>;
   /** Ordered by depth (1 = calls a changed definition directly), then file and line. */
-  callers: Array<{
-    file: string;
-    function: string;
-    /** The call's line. */
-    line: number;
-    depth: number;
-    via: Via;
-    confidence: Confidence;
+  callers: Array<Omit<GraphCaller, 'callee'> & {
     /** The changed definition this chain of calls leads to. */
     reaches: { file: string; function: string };
   }>;

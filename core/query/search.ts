@@ -6,20 +6,13 @@ import { isAbsolute, resolve } from 'node:path';
 import { TldrError } from '../errors.js';
 import { resolveInsideRoot } from '../project/root.js';
 import { searchProject } from '../search/search.js';
-import type { SearchResult, TierChoice } from '../search/types.js';
+import type { SearchOptions, SearchResult, TierChoice } from '../search/types.js';
 import type { LanguageId } from '../types.js';
 import { LANGUAGES } from '../../grammars/languages.js';
 import type { QueryHandler } from './context.js';
 
-export interface SearchArgs {
-  query: string;
-  tier?: TierChoice;
-  limit?: number;
-  path?: string;
-  glob?: string[];
-  /** Structural patterns only: run in this language. */
-  lang?: string;
-}
+/** What a client may ask: search's own options (the handler checks each, since they come from any client). */
+export type SearchArgs = SearchOptions;
 
 const TIERS: readonly TierChoice[] = ['auto', 'structural', 'semantic', 'literal'];
 
