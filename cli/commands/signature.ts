@@ -1,5 +1,6 @@
 // `tldr signature <name>`: every definition of a name with its signature.
 import { queryCommand } from '../command.js';
+import { otherOverloads } from '../../core/extract/overloads.js';
 import type { SignatureArgs, SignatureResult } from '../../core/query/signature.js';
 
 export const signatureCommand = queryCommand<SignatureArgs, SignatureResult>({
@@ -14,8 +15,7 @@ export const signatureCommand = queryCommand<SignatureArgs, SignatureResult>({
 function formatDefinition(d: SignatureResult['definitions'][number]): string {
   const lines = [`${d.file}:${d.line}  ${d.signature}`];
   if (d.doc) lines.push(`    ${d.doc}`);
-  for (const o of d.overloads ?? []) {
-    if (o.line === d.line) continue;
+  for (const o of otherOverloads(d)) {
     lines.push(`  overload L${o.line}  ${o.signature}`);
     if (o.doc) lines.push(`    ${o.doc}`);
   }

@@ -1,5 +1,6 @@
 // `tldr structure <file|dir>`: definitions per file (DESIGN §4 JSON contract).
 import { queryCommand } from '../command.js';
+import { otherOverloads } from '../../core/extract/overloads.js';
 import type { StructureArgs, StructureFile, StructureOverload, StructureResult } from '../../core/query/structure.js';
 
 export const structureCommand = queryCommand<StructureArgs, StructureResult>({
@@ -27,5 +28,5 @@ function formatFile(file: StructureFile): string {
 
 /** The other overload signatures under their definition's line (the definition's own is on it). */
 export function overloadLines(f: { line: number; overloads?: StructureOverload[] }, indent: string): string[] {
-  return (f.overloads ?? []).filter((o) => o.line !== f.line).map((o) => `${indent}overload ${span(o.line, o.end_line)}: ${o.signature}`);
+  return otherOverloads(f).map((o) => `${indent}overload ${span(o.line, o.end_line)}: ${o.signature}`);
 }

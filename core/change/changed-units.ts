@@ -3,6 +3,7 @@
 // definition holding it — a nested function, a method, else its class — and lines outside every
 // definition to the file's top level (`<module>`).
 import { MODULE_SCOPE } from '../graph/model.js';
+import { otherOverloads } from '../extract/overloads.js';
 import type { ClassRecord, FileRecord, FunctionRecord } from '../types.js';
 
 export type ChangeKind = 'modified' | 'added' | 'removed';
@@ -34,7 +35,7 @@ function unitsOf(record: FileRecord, overloads = false): Unit[] {
     const unit: Unit = { name: f.qualified_name, kind: f.kind, start: f.decorated_line ?? f.line, end: f.end_line, hash: f.body_hash };
     units.push(unit);
     if (!overloads) return;
-    for (const o of f.overloads ?? []) if (o.line !== f.line) units.push({ ...unit, start: o.line, end: o.end_line, of: unit });
+    for (const o of otherOverloads(f)) units.push({ ...unit, start: o.line, end: o.end_line, of: unit });
   };
   const cls = (c: ClassRecord) => units.push({ name: c.qualified_name, kind: c.kind, start: c.decorated_line ?? c.line, end: c.end_line, hash: c.body_hash });
   for (const f of record.functions) if (!f.is_declaration) fn(f);

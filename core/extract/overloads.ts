@@ -24,6 +24,11 @@ function overloadOf(fn: FunctionRecord): OverloadRecord {
   return out;
 }
 
+/** A definition's overloads other than the one it is (where every overload has a body, its own is among them). */
+export function otherOverloads<T extends { line: number }>(def: { line: number; overloads?: T[] }): T[] {
+  return (def.overloads ?? []).filter((o) => o.line !== def.line);
+}
+
 /** Merges each overload group of one scope's list into its implementation's record; order kept. */
 export function mergeOverloads(list: FunctionRecord[], mode: ExtractSyntax['overloads']): FunctionRecord[] {
   if (!mode || list.length < 2) return list;

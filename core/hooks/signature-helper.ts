@@ -8,6 +8,7 @@
 // called on some other object (`items.get(k, d)` may be a dict) is shown when its name is
 // defined once in the project, never flagged.
 import type { CallGraph, Definition } from '../graph/call-graph.js';
+import { otherOverloads } from '../extract/overloads.js';
 import type { SymbolRef } from '../graph/model.js';
 import type { ClassRecord, FunctionRecord, LanguageId } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
@@ -218,7 +219,7 @@ export const signatureHelper: HookRun = async (input, services) => {
   for (const def of [...shown.values()].slice(0, MAX_SIGNATURES)) {
     lines.push(`${def.qualified_name}  ${def.file}:${def.line}  ${oneLine(def.signature, 160)}`);
     // A call picks one of the overloads: they are the signatures to read.
-    const overloads = (def.overloads ?? []).filter((o) => o.line !== def.line);
+    const overloads = otherOverloads(def);
     for (const o of overloads.slice(0, MAX_OVERLOADS)) lines.push(`  overload ${def.file}:${o.line}  ${oneLine(o.signature, 160)}`);
     if (overloads.length > MAX_OVERLOADS) lines.push(`  (+${overloads.length - MAX_OVERLOADS} more overloads)`);
   }

@@ -7,6 +7,7 @@ import { directCallers } from '../graph/callers.js';
 import { callGraphFor } from '../graph/for-index.js';
 import { findDefinitions } from '../graph/lookup.js';
 import { symbolKey, type SymbolRef } from '../graph/model.js';
+import { otherOverloads } from '../extract/overloads.js';
 import type { OverloadRecord } from '../types.js';
 import type { QueryHandler } from './context.js';
 
@@ -43,10 +44,6 @@ function describe(graph: CallGraph, ref: SymbolRef): { signature?: string; doc?:
   return { signature: def.signature, doc: def.doc, line: def.line, ...(others > 0 ? { overloads: others } : {}) };
 }
 
-/** A definition's overload signatures other than its own. */
-function otherOverloads(def: { line: number; overloads?: OverloadRecord[] }): OverloadRecord[] {
-  return (def.overloads ?? []).filter((o) => o.line !== def.line);
-}
 
 function calleesOf(graph: CallGraph, definitions: Definition[], depth: number): { callees: ContextResult['callees']; unresolved: string[] } {
   const callees: ContextResult['callees'] = [];

@@ -9,6 +9,7 @@
 // definition: with full detail its other overload signatures follow it, one `overload L…` line
 // each; with signatures only, their count.
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, ImportedName, LanguageId } from '../types.js';
+import { otherOverloads } from '../extract/overloads.js';
 import { estimateTokens } from '../extract/tokens.js';
 import type { QueryHandler } from './context.js';
 import { fileRecord } from './file-record.js';
@@ -64,7 +65,7 @@ function fromFunction(f: FunctionRecord): Item {
   return {
     name: f.name, line: f.decorated_line ?? f.line, end: f.end_line, signature: f.signature, doc: f.doc, isClass: false, topLevel: false,
     isPrivate: isPrivateName(f.name, f.modifiers) || f.parent_function !== undefined, children: [], detail: 2,
-    overloads: (f.overloads ?? []).filter((o) => o.line !== f.line),
+    overloads: otherOverloads(f),
   };
 }
 

@@ -3,6 +3,7 @@
 // its signature, its docstring and comments, the identifiers and strings of its body, and the
 // names it calls. Built from the file's record and its current source text.
 import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
+import { otherOverloads } from '../../extract/overloads.js';
 import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
 import { identifierTerms, terms } from './terms.js';
 
@@ -121,7 +122,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     const docs: string[] = [];
     const examples: string[] = [];
     // Overload signatures carry their own docs, above their own lines.
-    const starts = defs.flatMap((def) => [...(def.overloads ?? []).filter((o) => o.line !== def.line).map((o) => o.line), def.decorated_line ?? def.line]);
+    const starts = defs.flatMap((def) => [...otherOverloads(def).map((o) => o.line), def.decorated_line ?? def.line]);
     for (const start of starts) {
       const parts = splitExamples(comment(start));
       docs.push(parts.prose);
