@@ -4,6 +4,8 @@
 // `@call`, `@new`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
 // node, plus detail captures (`@name`, `@body`, `@call.args`, …). `@_x` captures only feed predicates.
 import type { Node, Query } from 'web-tree-sitter';
+import type { TreePart } from '../parse/recover.js';
+import { overlaps } from '../parse/spans.js';
 
 export interface Match {
   /** The role capture's name, e.g. `def.method`, `call`, `import.require`. */
@@ -56,9 +58,21 @@ function isRole(name: string): boolean {
     || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of';
 }
 
-export function collectMatches(query: Query, root: Node): Matches {
+/**
+ * The matches of every tree of a file, each taken from the tree that owns where its main node
+ * starts (core/parse/recover.ts), in document order per bucket.
+ */
+export function collectMatches(query: Query, parts: readonly TreePart[]): Matches {
   const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], bindings: [] };
-  for (const match of query.matches(root, { maxStartDepth: MAX_MATCH_DEPTH })) {
+  for (const part of parts) collectInto(query, part, parts.length > 1, out);
+  if (parts.length > 1) {
+    for (const bucket of Object.values(out) as Match[][]) bucket.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  }
+  return out;
+}
+
+function collectInto(query: Query, part: TreePart, filter: boolean, out: Matches): void {
+  for (const match of query.matches(part.tree.rootNode, { maxStartDepth: MAX_MATCH_DEPTH })) {
     let role: string | undefined;
     let main: Node | undefined;
     const caps: Record<string, Node | undefined> = {};
@@ -75,7 +89,7 @@ export function collectMatches(query: Query, root: Node): Matches {
       }
     }
     if (role === undefined || main === undefined) continue;
+    if (filter && !overlaps(part.owns, main.startIndex)) continue;
     bucketOf(role, out)?.push({ role, node: main, caps, lists });
   }
-  return out;
 }

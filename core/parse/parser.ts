@@ -66,7 +66,11 @@ export interface ParseOptions {
 export async function parseSource(id: LanguageId, source: string, options: ParseOptions = {}): Promise<Tree> {
   const parser = await parserFor(id);
   const deadlineMs = options.deadlineMs ?? parseDeadlineMs();
-  const deadline = performance.now() + deadlineMs;
+  return parseWithin(parser, id, source, performance.now() + deadlineMs, deadlineMs);
+}
+
+/** parseSource with the parser and the deadline (a `performance.now()` time) given. */
+export function parseWithin(parser: Parser, id: LanguageId, source: string, deadline: number, deadlineMs: number): Tree {
   let expired = false;
   // Returning true cancels the parse (web-tree-sitter's typings say void; its code and docs say boolean).
   const progressCallback = () => (expired = performance.now() > deadline);
