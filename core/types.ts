@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
@@ -41,10 +41,32 @@ export interface FunctionRecord {
   parent_function?: string;
   exported?: boolean;
   is_async?: boolean;
-  /** True for a declaration without a body (overload signature, abstract or interface member, prototype). */
+  /** True for a declaration without a body (overload signature, abstract or interface member, prototype, Python `@overload` stub). */
   is_declaration?: boolean;
-  /** crc32 of the source lines from the first decorator (or `line`) to `end_line`: tells an edited body from a moved one. */
+  /**
+   * crc32 of the source lines from the first decorator (or `line`) to `end_line`, then of each
+   * overload's lines: tells an edited body (or overload signature) from a moved one.
+   */
   body_hash?: number;
+  /**
+   * Set when the name is declared several times in its scope as one overloaded function: this
+   * record is the implementation (the last declaration when there is none) and these are the
+   * signatures callers can call, in source order (core/extract/overloads.ts).
+   */
+  overloads?: OverloadRecord[];
+}
+
+/** One declaration of an overloaded function or method. */
+export interface OverloadRecord {
+  line: number;
+  end_line: number;
+  signature: string;
+  /** As FunctionRecord.params: what a call of this overload may pass. */
+  params: string[];
+  /** First line of its own doc comment (TS overloads often carry their own, `@deprecated` ones). */
+  doc?: string;
+  /** A signature without a body (TS overload signature, abstract or interface member, `@overload` stub). */
+  is_declaration?: boolean;
 }
 
 export type ClassKind =

@@ -1,10 +1,12 @@
 // The TypeScript compiler's view of a file's definitions, for comparison with tldr's extraction:
-// functions (overload signatures included) and classes that no named definition encloses, the
+// functions and classes that no named definition encloses, the
 // classes' methods, constructors, accessors and function-valued properties, and `const f = () => …`
 // / `function` expressions / `class` expressions bound by a variable statement. Namespace bodies and anonymous functions
 // are transparent (tldr neither qualifies names by them nor lists them). Lines are 1-based, from the
 // first token (decorators, `export` included, JSDoc excluded) to the last. An object literal bound
 // to a name holds that name's methods and is left out; one passed or returned is looked through.
+// An overloaded function or method is one definition (DESIGN §4): its implementation, or its last
+// signature when it has none.
 import ts from 'typescript';
 
 export interface Definition {
@@ -19,8 +21,17 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const out: Definition[] = [];
   const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
-  const add = (k: Definition['kind'], name: string, node: ts.Node) =>
-    out.push({ kind: k, name, line: lineOf(node.getStart(sf)), end_line: lineOf(node.getEnd()) });
+  // Overload signatures (bodiless functions and methods) by the definition that replaces them.
+  const signatures = new Map<string, Definition>();
+  const add = (k: Definition['kind'], name: string, node: ts.Node) => {
+    const def = { kind: k, name, line: lineOf(node.getStart(sf)), end_line: lineOf(node.getEnd()) };
+    const overloadable = ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node);
+    const previous = overloadable ? signatures.get(`${k} ${name}`) : undefined;
+    if (previous) out.splice(out.indexOf(previous), 1);
+    if (overloadable && !(node as ts.FunctionLikeDeclaration).body) signatures.set(`${k} ${name}`, def);
+    else signatures.delete(`${k} ${name}`);
+    out.push(def);
+  };
   const isFunctionValue = (e: ts.Expression | undefined) => e !== undefined && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
   const memberName = (member: ts.ClassElement): string | undefined => {
     if (!member.name) return undefined;

@@ -3,7 +3,7 @@
 // file, overriders of a method), and incremental patching. A change to a file re-resolves that
 // file and every file whose resolution read it (recorded dependencies), nothing else.
 import type { FileChange } from '../index/project-index.js';
-import type { ClassRecord, FileRecord, FunctionRecord } from '../types.js';
+import type { ClassRecord, FileRecord, FunctionRecord, OverloadRecord } from '../types.js';
 import { computeFileGraph } from './file-graph.js';
 import { FileSet, ancestorDirs, baseName } from './file-set.js';
 import { symbolKey, type CallEdge, type FileGraph, type ResolvedImport, type SymbolRef } from './model.js';
@@ -23,6 +23,8 @@ export interface Definition {
   doc?: string;
   is_class: boolean;
   exported?: boolean;
+  /** An overloaded function's overload signatures (it is one definition). */
+  overloads?: OverloadRecord[];
   record: FunctionRecord | ClassRecord;
 }
 
@@ -72,7 +74,8 @@ export function definitionsOf(record: FileRecord): Definition[] {
   const out: Definition[] = [];
   const fromFunction = (fn: FunctionRecord): Definition => ({
     file: record.path, qualified_name: fn.qualified_name, name: fn.name, kind: fn.kind, line: fn.line,
-    end_line: fn.end_line, signature: fn.signature, doc: fn.doc, is_class: false, exported: fn.exported, record: fn,
+    end_line: fn.end_line, signature: fn.signature, doc: fn.doc, is_class: false, exported: fn.exported,
+    ...(fn.overloads ? { overloads: fn.overloads } : {}), record: fn,
   });
   for (const fn of record.functions) out.push(fromFunction(fn));
   for (const cls of record.classes) {

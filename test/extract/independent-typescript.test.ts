@@ -19,7 +19,7 @@ describe('typescript/javascript definitions vs the TypeScript compiler', () => {
     const { agreed, mismatches } = result;
     const rate = agreementRate(result);
     console.log(`typescript vs tsc: ${files.length} files, ${agreed} definitions agree, ${mismatches.length} differ (${(rate * 100).toFixed(2)}%)`);
-    expect(agreed).toBeGreaterThan(800);
+    expect(agreed).toBeGreaterThan(600); // an overloaded function counts once
     expect(rate, mismatches.slice(0, 20).join('\n')).toBeGreaterThanOrEqual(0.995);
   }, 180_000);
 
