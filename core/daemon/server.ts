@@ -126,7 +126,8 @@ export class DaemonServer {
         .load()
         .then(() => {
           this.warmWorkers(index);
-          return Promise.all([freshness.watch(), this.buildCallGraph(index)]);
+          // A project deleted before its watcher was set up sends no events: look once it is.
+          return Promise.all([freshness.watch().finally(() => this.checkRoot()), this.buildCallGraph(index)]);
         })
         .catch((error: Error) => this.recordError(error));
       return index;
@@ -138,9 +139,11 @@ export class DaemonServer {
     this.armIdleTimer();
     void this.hooks.reconcile();
     // A daemon whose project was deleted (a temp dir, a removed checkout) has nothing left to serve.
-    this.rootCheck = setInterval(() => {
-      if (!existsSync(this.config.root)) void this.shutdown('the project directory is gone');
-    }, ROOT_CHECK_MS).unref();
+    this.rootCheck = setInterval(() => this.checkRoot(), ROOT_CHECK_MS).unref();
+  }
+
+  private checkRoot(): void {
+    if (!existsSync(this.config.root)) void this.shutdown('the project directory is gone');
   }
 
   /** So that the first `impact` or `calls` does not pay for it (seconds on a large project). */
@@ -161,9 +164,8 @@ export class DaemonServer {
 
   /** Writes changes back to the cache, unless the project is gone: that would recreate its directory. */
   private writeCache(index: OpenedIndex): Promise<string | undefined> {
-    if (existsSync(this.config.root)) return index.flush();
-    void this.shutdown('the project directory is gone');
-    return Promise.resolve(undefined);
+    this.checkRoot();
+    return this.stopping ? Promise.resolve(undefined) : index.flush();
   }
 
   /** So that the first re-parse after an edit does not start a worker and load grammars (warm-worker.ts). */
