@@ -338,9 +338,19 @@ async function writeAll(fd: number, bytes: Uint8Array, position: number): Promis
   }
 }
 
-/** Creates `.tldr/` with a `.gitignore` of `*` (for anything else that stores state there). */
+/**
+ * Creates `.tldr/` with a `.gitignore` of `*` (for anything else that stores state there). Never
+ * the project directory above it: a write racing the project's deletion fails instead of
+ * recreating it.
+ */
 export function ensureCacheDir(dir: string): void {
-  mkdirSync(dir, { recursive: true });
+  if (!existsSync(dir)) {
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
   const gitignore = join(dir, '.gitignore');
   if (!existsSync(gitignore)) writeFileSync(gitignore, '# tldr cache: never committed\n*\n');
 }

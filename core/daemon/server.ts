@@ -61,7 +61,8 @@ export interface DaemonConfig {
   log(line: string): void;
 }
 
-const ROOT_CHECK_MS = 30_000;
+/** One stat: the watcher may never report a deleted root (it can go before the watcher is up, or with it). */
+const ROOT_CHECK_MS = 2_000;
 
 const OPS = new Set(['ping', 'status', 'query', 'run', 'notify', 'warm', 'shutdown']);
 
