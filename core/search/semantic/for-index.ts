@@ -5,7 +5,7 @@
 // all of it when the records are those it was built with).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileChange, ProjectIndex } from '../../index/project-index.js';
+import type { ContentChange, FileChange, ProjectIndex } from '../../index/project-index.js';
 import { decodeText } from '../../files/content.js';
 import { hashBytes } from '../../files/hash.js';
 import type { FileRecord, WarmResult } from '../../types.js';
@@ -13,7 +13,7 @@ import { unpackDocuments } from './document-codec.js';
 import { fileDocuments, type SourceDocument } from './documents.js';
 import { SemanticIndex } from './semantic-index.js';
 import {
-  encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, saveSemanticBytesAsync, savedStamp, type IndexStamp,
+  encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, saveSemanticBytesAsync, savedStamp, type IndexStamp, type SavedFile,
 } from './store.js';
 
 /** A file's record after a change (none: the file is gone) and the documents extracted with it. */
@@ -21,6 +21,9 @@ interface Changed {
   record?: FileRecord;
   documents?: Uint8Array;
 }
+
+/** Per file, the documents a warm's extraction built and the content hash they were built from. */
+type Extracted = Map<string, { hash: string; documents: Uint8Array }>;
 
 interface Holder {
   index: SemanticIndex;
@@ -51,6 +54,17 @@ export function documentsFromSource(root: string, record: FileRecord): { hash: s
   return { hash: hashBytes(bytes) === record.hash ? record.hash : '', docs: fileDocuments(record, text) };
 }
 
+/** Indexes a file from its source (its record read on the way); a file gone since is left out. */
+async function indexFromSource(project: ProjectIndex, index: SemanticIndex, path: string): Promise<void> {
+  let record: FileRecord;
+  try {
+    record = await project.record(path);
+  } catch {
+    return;
+  }
+  indexFile(index, project.root, record);
+}
+
 /** Indexes a file from the documents extracted with its record, else from its source. */
 function indexFile(index: SemanticIndex, root: string, record: FileRecord, documents?: Uint8Array): void {
   const extracted = documents && unpackDocuments(documents);
@@ -68,11 +82,17 @@ function record(pending: Map<string, Changed>, changes: FileChange[]): void {
 
 /**
  * Collects the documents the extraction builds while the index syncs (a warm), for the semantic
- * index to take instead of reading those files again.
+ * index to take instead of reading those files again. Keeps their bytes and hashes only: no
+ * record is decoded for it.
  */
-export function collectExtractedDocuments(project: ProjectIndex): { stop(): Map<string, Changed> } {
-  const collected = new Map<string, Changed>();
-  const unsubscribe = project.onChange((changes) => record(collected, changes));
+export function collectExtractedDocuments(project: ProjectIndex): { stop(): Extracted } {
+  const collected: Extracted = new Map();
+  const unsubscribe = project.onContentChange((changes: ContentChange[]) => {
+    for (const { path, hash, documents } of changes) {
+      if (hash !== undefined && documents) collected.set(path, { hash, documents });
+      else collected.delete(path);
+    }
+  });
   return {
     stop() {
       unsubscribe();
@@ -81,28 +101,41 @@ export function collectExtractedDocuments(project: ProjectIndex): { stop(): Map<
   };
 }
 
-async function build(project: ProjectIndex, extracted = new Map<string, Changed>()): Promise<Holder> {
+/**
+ * Builds the index from the files' hashes alone where it can: saved documents whose hash matches,
+ * else documents extracted with the current record; a file's record is decoded only when its
+ * documents must be built from source. Each file's saved or extracted documents are let go as
+ * they are taken.
+ */
+async function build(project: ProjectIndex, extracted: Extracted = new Map()): Promise<Holder> {
   const pending = new Map<string, Changed>();
   const unsubscribe = project.onChange((changes) => record(pending, changes));
   try {
-    const records = await project.records();
+    const hashes = await project.hashes();
     pending.clear();
     const index = new SemanticIndex();
     index.beginBulk();
     const saved = loadSemanticIndex(project.root, (words) => index.internAll(words));
+    const savedFiles = saved.state === 'loaded' ? saved.files : new Map<string, SavedFile>();
+    const savedMatches = saved.state === 'loaded' && savedFiles.size === hashes.size;
     let rebuilt = 0;
-    for (const [path, record] of records) {
-      const stored = saved.state === 'loaded' ? saved.files.get(path) : undefined;
-      if (stored && stored.hash !== '' && stored.hash === record.hash) {
+    for (const [path, hash] of hashes) {
+      const stored = savedFiles.get(path);
+      savedFiles.delete(path);
+      const fresh = extracted.get(path);
+      extracted.delete(path);
+      if (stored && stored.hash !== '' && stored.hash === hash) {
         index.setFile(path, stored.hash, stored.docs);
         continue;
       }
-      const fresh = extracted.get(path);
-      indexFile(index, project.root, record, fresh?.record === record ? fresh.documents : undefined);
-      if (++rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      rebuilt++;
+      const docs = fresh?.hash === hash ? unpackDocuments(fresh.documents) : undefined;
+      if (docs) index.setFile(path, hash, docs);
+      else await indexFromSource(project, index, path);
+      if (rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     index.compact();
-    const unsaved = rebuilt > 0 || saved.state !== 'loaded' || saved.files.size !== records.size;
+    const unsaved = rebuilt > 0 || !savedMatches;
     return { index, pending, unsaved };
   } catch (error) {
     unsubscribe();
@@ -110,7 +143,7 @@ async function build(project: ProjectIndex, extracted = new Map<string, Changed>
   }
 }
 
-function holderFor(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
+function holderFor(project: ProjectIndex, extracted?: Extracted): Promise<Holder> {
   let holder = holders.get(project);
   if (!holder) {
     holder = build(project, extracted);
@@ -133,7 +166,7 @@ function applyPending(holder: Holder, root: string): void {
 }
 
 /** The holder with every change heard of so far applied. */
-async function freshHolder(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
+async function freshHolder(project: ProjectIndex, extracted?: Extracted): Promise<Holder> {
   const holder = await holderFor(project, extracted);
   // Files marked changed are re-read now; their change events land in `pending`.
   await project.records();
@@ -197,7 +230,7 @@ function indexStamp(root: string): Omit<IndexStamp, 'documents'> | undefined {
  * `.tldr/search.bin` match them, and adds what it did (and its time) to the warm's result. When
  * index.bin is the one the saved index was built with, nothing is read at all.
  */
-export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, extracted?: Map<string, Changed>): Promise<WarmResult> {
+export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, extracted?: Extracted): Promise<WarmResult> {
   const started = performance.now();
   const stamp = indexStamp(project.root);
   const saved = savedStamp(project.root);
