@@ -105,9 +105,9 @@ export function collectExtractedDocuments(project: ProjectIndex): { stop(): Extr
  * Builds the index from the files' hashes alone where it can: saved documents whose hash matches,
  * else documents extracted with the current record; a file's record is decoded only when its
  * documents must be built from source. Each file's saved or extracted documents are let go as
- * they are taken.
+ * they are taken. An index built only to be saved (`save`) gets no postings.
  */
-async function build(project: ProjectIndex, extracted: Extracted = new Map()): Promise<Holder> {
+async function build(project: ProjectIndex, extracted: Extracted = new Map(), use: 'query' | 'save' = 'query'): Promise<Holder> {
   const pending = new Map<string, Changed>();
   const unsubscribe = project.onChange((changes) => record(pending, changes));
   try {
@@ -134,7 +134,8 @@ async function build(project: ProjectIndex, extracted: Extracted = new Map()): P
       else await indexFromSource(project, index, path);
       if (rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    index.compact();
+    if (use === 'query') index.compact();
+    else unsubscribe();
     const unsaved = rebuilt > 0 || !savedMatches;
     return { index, pending, unsaved };
   } catch (error) {
@@ -168,8 +169,9 @@ function applyPending(holder: Holder, root: string): void {
 /** The holder with every change heard of so far applied. */
 async function freshHolder(project: ProjectIndex, extracted?: Extracted): Promise<Holder> {
   const holder = await holderFor(project, extracted);
-  // Files marked changed are re-read now; their change events land in `pending`.
-  await project.records();
+  // Files marked changed are re-read now; their change events land in `pending`. (Hashes, not
+  // records: a warm decodes no record for the search index.)
+  await project.hashes();
   applyPending(holder, project.root);
   return holder;
 }
@@ -238,7 +240,8 @@ export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, e
   if (!holders.has(project) && stamp && saved && stamp.size === saved.size && stamp.mtimeMs === saved.mtimeMs) {
     search = { documents: saved.documents, state: 'unchanged', elapsed_ms: 0 };
   } else {
-    const holder = await freshHolder(project, extracted);
+    // A one-shot warm (not the daemon's, whose index serves queries next) only writes the file.
+    const holder = holders.has(project) || project.analysis === 'pool' ? await freshHolder(project, extracted) : await build(project, extracted, 'save');
     clearTimeout(holder.saveTimer);
     search = { documents: holder.index.liveDocs, state: save(project.root, holder, stamp) ? 'updated' : 'unwritable', elapsed_ms: 0 };
   }
