@@ -175,6 +175,31 @@ export function buildRealTree(targetLines = 100_000): RealTree {
   };
 }
 
+/**
+ * A whole real project of 10-20k lines, as a user warms it for the first time: Python's asyncio
+ * package (≈ 14k lines), or rxjs's sources without their testing and ajax parts (≈ 19k lines of
+ * TypeScript).
+ */
+export function buildSmallProject(language: 'python' | 'typescript'): RealTree {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-bench-small-')));
+  const stdlib = pythonStdlib();
+  const rxjs = join(NODE_MODULES, 'rxjs', 'src');
+  const from = language === 'python' ? (stdlib && join(stdlib, 'asyncio')) : rxjs;
+  if (!from || !existsSync(from)) throw new Error(`real code not found for the small ${language} project`);
+  const left = new Set(['testing', 'ajax', 'fetch']);
+  cpSync(from, join(root, language === 'python' ? 'asyncio' : 'src'), {
+    recursive: true,
+    filter: (source) => basename(source) !== '__pycache__' && (language === 'python' || !left.has(basename(source))),
+  });
+  mkdirSync(join(root, '.git'));
+  return {
+    root,
+    ...countTree(root),
+    composition: language === 'python' ? `${basename(stdlib!)} asyncio` : 'rxjs/src without testing, ajax, fetch',
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
 function countTree(dir: string): { files: number; lines: number; bytes: number } {
   const totals = { files: 0, lines: 0, bytes: 0 };
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -3,13 +3,7 @@
 import type { Command } from 'commander';
 import type { ServeContext } from '../core/daemon/server.js';
 import { TldrError } from '../core/errors.js';
-
-export interface GlobalOptions {
-  project?: string;
-  json: boolean;
-  /** commander maps `--no-daemon` to `daemon: false`. */
-  daemon: boolean;
-}
+import type { GlobalOptions } from './globals.js';
 
 export interface CommandSpec {
   name: string;
@@ -18,8 +12,11 @@ export interface CommandSpec {
   summary: string;
   /** Adds command-specific options. */
   options?: (command: Command) => void;
-  /** Runs the command; returns the process exit code. */
-  run(positional: string[], options: Record<string, unknown>, globals: GlobalOptions): Promise<number>;
+  /**
+   * Runs the command; returns the process exit code. `commands` is every command of the program
+   * (the MCP server exposes the query ones), handed in so that no command imports the list.
+   */
+  run(positional: string[], options: Record<string, unknown>, globals: GlobalOptions, commands: readonly CommandSpec[]): Promise<number>;
   /**
    * Answers the command inside the daemon (the fast path): returns exactly what `run` would print
    * on stdout, or throws the TldrError `run` would throw. Commands without it always run in the

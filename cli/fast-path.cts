@@ -6,7 +6,7 @@
 import { existsSync, realpathSync, writeSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RunResult } from '../core/daemon/protocol.js';
-import { DaemonUnavailable, daemonPaths, replyTimeoutMs, requestOnce } from '../core/daemon/wire.cjs';
+import { DaemonUnavailable, daemonDisabledByEnv, daemonPaths, replyTimeoutMs, requestOnce } from '../core/daemon/wire.cjs';
 import { findProjectRoot } from '../core/project/find-root.cjs';
 import { HOOK_REPLY_TIMEOUT_MS, MAX_HOOK_INPUT_BYTES } from '../core/hooks/limits.cjs';
 import { readStdin } from './stdin.cjs';
@@ -21,7 +21,7 @@ const LOCAL_FLAGS = new Set(['--no-daemon', '--help', '-h', '--version', '-V']);
 
 /** The exit code when the daemon answered (its output already written), else undefined: run the full CLI. */
 export async function answerFromDaemon(argv: string[]): Promise<number | undefined> {
-  if (argv.length === 0 || LOCAL_COMMANDS.has(argv[0]) || argv.some((arg) => LOCAL_FLAGS.has(arg))) return undefined;
+  if (argv.length === 0 || LOCAL_COMMANDS.has(argv[0]) || argv.some((arg) => LOCAL_FLAGS.has(arg)) || daemonDisabledByEnv()) return undefined;
   const cwd = process.cwd();
   const project = projectOption(argv);
   const projectDir = project === undefined ? undefined : resolve(cwd, project);

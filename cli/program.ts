@@ -5,7 +5,9 @@
 import { Command, CommanderError } from 'commander';
 import { TldrError, formatError } from '../core/errors.js';
 import { COMMANDS } from './commands/index.js';
-import type { CommandSpec, GlobalOptions } from './command.js';
+import type { CommandSpec } from './command.js';
+import type { GlobalOptions } from './globals.js';
+import { daemonDisabledByEnv } from '../core/daemon/wire.cjs';
 
 export type ParsedCommandLine =
   | { kind: 'command'; spec: CommandSpec; positional: string[]; options: Record<string, unknown>; globals: GlobalOptions }
@@ -85,7 +87,13 @@ export async function runCommandLine(argv: string[]): Promise<void> {
   });
   try {
     const parsed = parseCommandLine(argv);
-    process.exitCode = parsed.kind === 'exit' ? parsed.exitCode : await parsed.spec.run(parsed.positional, parsed.options, parsed.globals);
+    if (parsed.kind === 'exit') {
+      process.exitCode = parsed.exitCode;
+      return;
+    }
+    // Read here, not in parseCommandLine: the daemon parses its clients' command lines too.
+    if (daemonDisabledByEnv()) parsed.globals.daemon = false;
+    process.exitCode = await parsed.spec.run(parsed.positional, parsed.options, parsed.globals, COMMANDS);
   } catch (error) {
     if (error instanceof TldrError) {
       process.stderr.write(`${formatError(error)}\n`);

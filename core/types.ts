@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
@@ -41,10 +41,32 @@ export interface FunctionRecord {
   parent_function?: string;
   exported?: boolean;
   is_async?: boolean;
-  /** True for a declaration without a body (overload signature, abstract or interface member, prototype). */
+  /** True for a declaration without a body (overload signature, abstract or interface member, prototype, Python `@overload` stub). */
   is_declaration?: boolean;
-  /** crc32 of the source lines from the first decorator (or `line`) to `end_line`: tells an edited body from a moved one. */
+  /**
+   * crc32 of the source lines from the first decorator (or `line`) to `end_line`, then of each
+   * overload's lines: tells an edited body (or overload signature) from a moved one.
+   */
   body_hash?: number;
+  /**
+   * Set when the name is declared several times in its scope as one overloaded function: this
+   * record is the implementation (the last declaration when there is none) and these are the
+   * signatures callers can call, in source order (core/extract/overloads.ts).
+   */
+  overloads?: OverloadRecord[];
+}
+
+/** One declaration of an overloaded function or method. */
+export interface OverloadRecord {
+  line: number;
+  end_line: number;
+  signature: string;
+  /** As FunctionRecord.params: what a call of this overload may pass. */
+  params: string[];
+  /** First line of its own doc comment (TS overloads often carry their own, `@deprecated` ones). */
+  doc?: string;
+  /** A signature without a body (TS overload signature, abstract or interface member, `@overload` stub). */
+  is_declaration?: boolean;
 }
 
 export type ClassKind =
@@ -112,7 +134,8 @@ export interface ExportRecord {
   line: number;
 }
 
-export type CallKind = 'call' | 'new' | 'super' | 'method';
+/** `reference`: a member read that is not called (a method passed or stored as a value: `cb(this.onDone)`). */
+export type CallKind = 'call' | 'new' | 'super' | 'method' | 'reference';
 
 export interface CallSite {
   /** Full callee text as written, whitespace collapsed (`this.repo.save`, `os.path.join`, `Foo`). */
@@ -151,6 +174,8 @@ export interface LocalBinding {
   init_call?: string;
   /** The initialiser was a `new`/constructor expression (not just any call). */
   init_new?: boolean;
+  /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`). */
+  init_item?: number;
   /**
    * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
    * the binding takes that name's type. Lets call resolution follow typed parameters into fields.
@@ -163,7 +188,7 @@ export interface LocalBinding {
    * alternative that is a name, attribute path, call or construction, as written.
    */
   init_any?: string[];
-  /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only). */
+  /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only), a callback literal's parameter. */
   end_line?: number;
   /**
    * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,
@@ -202,6 +227,12 @@ export interface FileRecord {
   imports: ImportRecord[];
   exports: ExportRecord[];
   calls: CallSite[];
+  /**
+   * Member reads that are not calls (`run: this.run`, `if (obs.next)`, `self._install`), for the
+   * languages whose queries capture them (JS/TS, Python): where a method is used as a value.
+   * `kind` is `reference`, `arg_count` 0. Absent when there are none.
+   */
+  references?: CallSite[];
   bindings: LocalBinding[];
   errors: SyntaxErrorRecord[];
   /** Set when the bytes were not valid UTF-8 and were decoded lossily. */

@@ -27,6 +27,20 @@ export interface ExtractSyntax {
   decorators?: string[];
   /** Node types that wrap exactly one definition and belong to it (`export …`, `@decorated def`, `template <…>`). */
   wrappers?: string[];
+  /**
+   * Keywords that begin a line without beginning a statement (`else`, `end`, `#endif`): error
+   * recovery (core/parse/recover.ts) never cuts a broken region in front of one.
+   */
+  continuations?: string[];
+  /**
+   * A grammar gap repaired by text (core/parse/recover.ts): indented lines that begin a member of
+   * their own but that the grammar reads as continuing the line above (TypeScript's generic call
+   * signatures in prettier's no-semicolon style: `<T>(fn: T): T`), and the one-character separator
+   * that makes it read them apart; it replaces the blank before such a line, so offsets stay.
+   */
+  separate?: { lines: RegExp; separator: string };
+  /** Another gap repaired by text: words the grammar does not know, read as blanks (TypeScript's variance annotations `<in out T>`). Global. */
+  unknownWords?: RegExp;
   /** The first string statement of a body is its docstring. */
   docstrings?: boolean;
   /**
@@ -35,60 +49,65 @@ export interface ExtractSyntax {
    * first line is kept as `decorated_line`.
    */
   lineAfterDecorators?: boolean;
+  /**
+   * Which same-named functions of one scope are one overloaded definition (core/extract/overloads.ts):
+   * `declarations` — bodiless declarations with the function they declare; `all` — every one.
+   */
+  overloads?: 'declarations' | 'all';
 }
 
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'] } },
+    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^<[^\n]*?>\s*\(/, separator: ';' }, unknownWords: /(?<=[<,]\s*)\b(?:in\s+out|in|out)\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g, overloads: 'declarations' } },
   { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'] } },
+    extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], overloads: 'declarations' } },
   { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm',
     flow: () => import('./flow/javascript.js').then((m) => m.javascript),
-    extract: { queries: ['ecma', 'javascript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'] } },
+    extract: { queries: ['ecma', 'javascript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },
   { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm',
     flow: () => import('./flow/python.js').then((m) => m.python),
-    extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], wrappers: ['decorated_definition'], docstrings: true, lineAfterDecorators: true } },
+    extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], wrappers: ['decorated_definition'], docstrings: true, lineAfterDecorators: true, continuations: ['else', 'elif', 'except', 'finally'], overloads: 'declarations' } },
   { id: 'go', extensions: ['.go'], wasm: 'tree-sitter-go.wasm',
     flow: () => import('./flow/go.js').then((m) => m.go),
     extract: { queries: ['go'], comments: ['comment'], wrappers: ['type_declaration'] } },
   { id: 'java', extensions: ['.java'], wasm: 'tree-sitter-java.wasm',
     flow: () => import('./flow/java.js').then((m) => m.java),
-    extract: { queries: ['java'], comments: ['line_comment', 'block_comment'], decorators: ['annotation', 'marker_annotation'] } },
+    extract: { queries: ['java'], comments: ['line_comment', 'block_comment'], decorators: ['annotation', 'marker_annotation'], continuations: ['else', 'catch', 'finally'], overloads: 'all' } },
   { id: 'rust', extensions: ['.rs'], wasm: 'tree-sitter-rust.wasm',
     flow: () => import('./flow/rust.js').then((m) => m.rust),
-    extract: { queries: ['rust'], comments: ['line_comment', 'block_comment'], decorators: ['attribute_item'] } },
+    extract: { queries: ['rust'], comments: ['line_comment', 'block_comment'], decorators: ['attribute_item'], continuations: ['else'] } },
   { id: 'c', extensions: ['.c', '.h'], wasm: 'tree-sitter-c.wasm',
     flow: () => import('./flow/c.js').then((m) => m.c),
-    extract: { queries: ['c'], comments: ['comment'] } },
+    extract: { queries: ['c'], comments: ['comment'], continuations: ['else', '#else', '#elif', '#elifdef', '#elifndef', '#endif'], overloads: 'all' } },
   { id: 'cpp', extensions: ['.cpp', '.cc', '.cxx', '.hpp', '.hh', '.hxx', '.c++', '.h++'], wasm: 'tree-sitter-cpp.wasm',
     flow: () => import('./flow/cpp.js').then((m) => m.cpp),
-    extract: { queries: ['c', 'cpp'], comments: ['comment'], wrappers: ['template_declaration'] } },
+    extract: { queries: ['c', 'cpp'], comments: ['comment'], wrappers: ['template_declaration'], continuations: ['else', 'catch', '#else', '#elif', '#elifdef', '#elifndef', '#endif'], overloads: 'all' } },
   { id: 'csharp', extensions: ['.cs'], wasm: 'tree-sitter-c_sharp.wasm',
     flow: () => import('./flow/csharp.js').then((m) => m.csharp),
-    extract: { queries: ['csharp'], comments: ['comment'], decorators: ['attribute_list'] } },
+    extract: { queries: ['csharp'], comments: ['comment'], decorators: ['attribute_list'], continuations: ['else', 'catch', 'finally'], overloads: 'all' } },
   { id: 'ruby', extensions: ['.rb', '.rake', '.gemspec'], filenames: ['Rakefile', 'Gemfile'], wasm: 'tree-sitter-ruby.wasm',
     flow: () => import('./flow/ruby.js').then((m) => m.ruby),
-    extract: { queries: ['ruby'], comments: ['comment'] } },
+    extract: { queries: ['ruby'], comments: ['comment'], continuations: ['end', 'else', 'elsif', 'when', 'in', 'rescue', 'ensure', 'then', 'do'] } },
   { id: 'php', extensions: ['.php'], wasm: 'tree-sitter-php.wasm',
     flow: () => import('./flow/php.js').then((m) => m.php),
-    extract: { queries: ['php'], comments: ['comment'], decorators: ['attribute_list'] } },
+    extract: { queries: ['php'], comments: ['comment'], decorators: ['attribute_list'], continuations: ['else', 'elseif', 'catch', 'finally', 'endif', 'endforeach', 'endfor', 'endwhile', 'endswitch'] } },
   { id: 'kotlin', extensions: ['.kt', '.kts'], wasm: 'tree-sitter-kotlin.wasm',
     flow: () => import('./flow/kotlin.js').then((m) => m.kotlin),
-    extract: { queries: ['kotlin'], comments: ['comment', 'line_comment', 'multiline_comment'], decorators: ['annotation'] } },
+    extract: { queries: ['kotlin'], comments: ['comment', 'line_comment', 'multiline_comment'], decorators: ['annotation'], continuations: ['else', 'catch', 'finally'], overloads: 'all' } },
   { id: 'swift', extensions: ['.swift'], wasm: 'tree-sitter-swift.wasm',
     flow: () => import('./flow/swift.js').then((m) => m.swift),
-    extract: { queries: ['swift'], comments: ['comment', 'multiline_comment'], decorators: ['attribute'] } },
+    extract: { queries: ['swift'], comments: ['comment', 'multiline_comment'], decorators: ['attribute'], continuations: ['else', 'catch'], overloads: 'all' } },
   { id: 'scala', extensions: ['.scala', '.sc'], wasm: 'tree-sitter-scala.wasm',
     flow: () => import('./flow/scala.js').then((m) => m.scala),
-    extract: { queries: ['scala'], comments: ['comment', 'block_comment'], decorators: ['annotation'] } },
+    extract: { queries: ['scala'], comments: ['comment', 'block_comment'], decorators: ['annotation'], continuations: ['else', 'catch', 'finally', 'then', 'do', 'yield', 'end', 'extends', 'with'], overloads: 'all' } },
   { id: 'lua', extensions: ['.lua'], wasm: 'tree-sitter-lua.wasm',
     flow: () => import('./flow/lua.js').then((m) => m.lua),
-    extract: { queries: ['lua'], comments: ['comment'], wrappers: ['variable_declaration'] } },
+    extract: { queries: ['lua'], comments: ['comment'], wrappers: ['variable_declaration'], continuations: ['end', 'else', 'elseif', 'until'] } },
   { id: 'bash', extensions: ['.sh', '.bash'], wasm: 'tree-sitter-bash.wasm',
     flow: () => import('./flow/bash.js').then((m) => m.bash),
-    extract: { queries: ['bash'], comments: ['comment'] } },
+    extract: { queries: ['bash'], comments: ['comment'], continuations: ['fi', 'done', 'esac', 'then', 'do', 'else', 'elif'] } },
 ];
 
 const byExtension = new Map<string, LanguageEntry>();

@@ -1,7 +1,8 @@
 // Piscina worker: extracts a batch of files and returns the outcomes as one msgpack buffer,
 // transferred (not copied) back to the main thread; its `flow` task runs one flow analysis (the
 // daemon's cfg/dfg/pdg/slice) and returns the report as plain data. web-tree-sitter and each
-// grammar are initialised once per worker, on first use, and stay loaded for the worker's lifetime.
+// grammar are initialised once per worker, on first use (or ahead of it, by the `prepare` task),
+// and stay loaded for the worker's lifetime.
 import { move } from 'piscina';
 import { packOwned } from '../core/cache/codec.js';
 import { prepareLanguage } from '../core/extract/index.js';
@@ -27,6 +28,18 @@ export default async function extractBatch(task: ExtractTask): Promise<unknown> 
   for (const job of task.jobs) outcomes.push(await extractFile(job, task.maxFileBytes));
   const packed = packOwned(outcomes);
   return move(packed.buffer as ArrayBuffer);
+}
+
+/** Loads grammars and queries ahead of work, then parses `samples` (results dropped) to run their code once. */
+export interface PrepareTask {
+  languages: LanguageId[];
+  samples: ExtractJob[];
+  maxFileBytes: number;
+}
+
+export async function prepare(task: PrepareTask): Promise<void> {
+  await Promise.all(task.languages.map((language) => prepareLanguage(language).catch(() => undefined)));
+  for (const job of task.samples) await extractFile(job, task.maxFileBytes);
 }
 
 /** Flow analyses load on first use: a worker that only extracts never pays for them. */

@@ -2,12 +2,25 @@
 // hierarchy on the same definitions: a call site is a `file:line`; precision = our sites the
 // checker confirms / our sites, recall = checker sites we report / checker sites, micro-averaged
 // over a deterministic sample of definitions.
+//
+// Each sampled definition is asked about three ways (QueryScope): the definition alone; its simple
+// name within its file (`impact <name> --file F`); its simple name across the project (`impact
+// <name>`). For the last two, both sides answer for every definition the name denotes: ours the
+// union of their callers, the checker's the union of its answers for each.
 import type { CallGraph, Definition } from '../../core/graph/call-graph.js';
+import type { SymbolRef } from '../../core/graph/model.js';
+import type { FunctionRecord } from '../../core/types.js';
 import { directCallers, type DispatchMode } from '../../core/graph/callers.js';
 import type { CallSiteKey, CallerOracle, OracleTarget } from './types.js';
 
+export type QueryScope = 'definition' | 'file' | 'name';
+
+export const QUERY_SCOPES: readonly QueryScope[] = ['definition', 'file', 'name'];
+
 export interface TargetOutcome {
   target: OracleTarget;
+  /** The definitions the query named that the checker answered for. */
+  members: number;
   ours: CallSiteKey[];
   reference: CallSiteKey[];
 }
@@ -16,6 +29,7 @@ export interface OracleReport {
   oracle: string;
   /** Which dispatch edges counted as callers. */
   mode: DispatchMode;
+  scope: QueryScope;
   /** Definitions sampled / answered by the checker (the others have no call hierarchy there). */
   sampled: number;
   answered: number;
@@ -26,7 +40,19 @@ export interface OracleReport {
   precision: number;
   recall: number;
   f1: number;
+  /**
+   * Checker sites we leave out because the call's receiver bound rules the target out: `this.m()`
+   * in a sibling class of the same interface, `super.m()`, an exactly-known receiver (model.ts
+   * ReceiverBound). The TypeScript service counts those for every method of the family.
+   */
+  boundOut: number;
   outcomes: TargetOutcome[];
+}
+
+/** A sampled definition and, per scope, the definitions its query names. */
+export interface OracleQuery {
+  target: OracleTarget;
+  members: Record<QueryScope, OracleTarget[]>;
 }
 
 const CALLABLE_KINDS = new Set(['function', 'method', 'arrow']);
@@ -62,6 +88,22 @@ export function isSampleable(def: Definition): boolean {
   return CALLABLE_KINDS.has(def.kind) && !fn.is_declaration && !def.name.startsWith('<');
 }
 
+/** Reads a file's lines once. */
+function lineReader(sourceOf: (file: string) => string): (file: string) => string[] {
+  const lines = new Map<string, string[]>();
+  return (file) => {
+    let list = lines.get(file);
+    if (!list) lines.set(file, (list = sourceOf(file).split('\n')));
+    return list;
+  };
+}
+
+function targetOf(def: Definition, lines: (file: string) => string[]): OracleTarget | undefined {
+  const at = locateName(lines(def.file), def);
+  if (!at) return undefined;
+  return { file: def.file, qualifiedName: def.qualified_name, name: def.name, isClass: def.is_class, nameLine: at.line, nameColumn: at.column };
+}
+
 /** A deterministic sample of definitions in files accepted by `include`, with their name positions. */
 export function sampleTargets(
   graph: CallGraph,
@@ -90,29 +132,66 @@ export function sampleTargets(
     [unique[i], unique[j]] = [unique[j], unique[i]];
   }
   const targets: OracleTarget[] = [];
-  const lines = new Map<string, string[]>();
+  const lines = lineReader(sourceOf);
   for (const { def } of unique) {
     if (targets.length >= size) break;
-    if (!lines.has(def.file)) lines.set(def.file, sourceOf(def.file).split('\n'));
-    const at = locateName(lines.get(def.file)!, def);
-    if (!at) continue;
-    targets.push({ file: def.file, qualifiedName: def.qualified_name, isClass: def.is_class, nameLine: at.line, nameColumn: at.column });
+    const target = targetOf(def, lines);
+    if (target) targets.push(target);
   }
   return targets;
 }
 
-export function ourCallSites(graph: CallGraph, target: OracleTarget, mode: DispatchMode): CallSiteKey[] {
-  const sites = directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .map(({ edge }) => `${edge.from.file}:${edge.line}`);
+/**
+ * The queries of sampled targets: per scope, the definitions `impact` finds for it (the same kind
+ * of definition: a class name asks about classes, a function name about functions).
+ */
+export function queriesFor(graph: CallGraph, targets: OracleTarget[], include: (file: string) => boolean, sourceOf: (file: string) => string): OracleQuery[] {
+  const lines = lineReader(sourceOf);
+  return targets.map((target) => {
+    const named = new Map<string, OracleTarget>();
+    for (const def of graph.definitions(target.name)) {
+      if (def.name !== target.name || def.is_class !== target.isClass || !include(def.file)) continue;
+      const member = def.file === target.file && def.qualified_name === target.qualifiedName ? target : targetOf(def, lines);
+      if (member) named.set(targetKey(member), member);
+    }
+    const all = [...named.values()];
+    return { target, members: { definition: [target], file: all.filter((m) => m.file === target.file), name: all } };
+  });
+}
+
+function targetKey(target: OracleTarget): string {
+  return `${target.file}#${target.qualifiedName}#${target.nameLine}`;
+}
+
+/**
+ * Our call sites of the targets. `impact` also lists reads of a function as a value (marked
+ * `reference`); both checkers list a method read through an instance (`cb(this.run)`,
+ * `{ run: lock.run }`) among the method's incoming calls, neither a function read through a module
+ * or an object literal (`[mod.parse]`, `fns.equals`), so only the former are compared.
+ */
+export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode): CallSiteKey[] {
+  const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
+    .filter(({ edge }) => !edge.reference || isMethod(graph, edge.to))
+    .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
 }
 
-/** Asks the checker about every target once; the answers can then be scored under several modes. */
-export async function askOracle(oracle: CallerOracle, targets: OracleTarget[]): Promise<Array<{ target: OracleTarget; reference: CallSiteKey[] }>> {
-  const answers: Array<{ target: OracleTarget; reference: CallSiteKey[] }> = [];
-  for (const target of targets) {
-    const answer = await oracle.incomingCalls(target);
-    if (answer !== undefined) answers.push({ target, reference: [...new Set(answer)].sort() });
+function isMethod(graph: CallGraph, ref: SymbolRef | undefined): boolean {
+  if (!ref) return false;
+  const name = ref.name.slice(ref.name.lastIndexOf('.') + 1);
+  return graph.definitions(name).some((def) => def.file === ref.file && def.qualified_name === ref.name && !def.is_class && (def.record as FunctionRecord).class_name !== undefined);
+}
+
+/** Asks the checker about every definition the queries name, once each; undefined where it has no call hierarchy. */
+export async function askOracle(oracle: CallerOracle, queries: OracleQuery[]): Promise<Map<string, CallSiteKey[] | undefined>> {
+  const answers = new Map<string, CallSiteKey[] | undefined>();
+  for (const query of queries) {
+    for (const member of new Set(Object.values(query.members).flat())) {
+      const key = targetKey(member);
+      if (answers.has(key)) continue;
+      const answer = await oracle.incomingCalls(member);
+      answers.set(key, answer && [...new Set(answer)].sort());
+    }
   }
   return answers;
 }
@@ -120,24 +199,41 @@ export async function askOracle(oracle: CallerOracle, targets: OracleTarget[]): 
 export function score(
   graph: CallGraph,
   oracleName: string,
-  sampled: number,
-  answers: Array<{ target: OracleTarget; reference: CallSiteKey[] }>,
+  queries: OracleQuery[],
+  answers: Map<string, CallSiteKey[] | undefined>,
   mode: DispatchMode,
+  scope: QueryScope,
 ): OracleReport {
   const outcomes: TargetOutcome[] = [];
   let ours = 0;
   let reference = 0;
   let agreed = 0;
-  for (const { target, reference: theirs } of answers) {
-    const mine = ourCallSites(graph, target, mode);
+  let boundOut = 0;
+  for (const query of queries) {
+    // Only definitions the checker answered for: the sampled one must be among them.
+    if (answers.get(targetKey(query.target)) === undefined) continue;
+    const members = query.members[scope].filter((member) => answers.get(targetKey(member)) !== undefined);
+    const theirs = [...new Set(members.flatMap((member) => answers.get(targetKey(member))!))].sort();
+    const mine = ourCallSites(graph, members, mode);
     const theirSet = new Set(theirs);
     ours += mine.length;
     reference += theirs.length;
     agreed += mine.filter((site) => theirSet.has(site)).length;
-    outcomes.push({ target, ours: mine, reference: theirs });
+    const mineSet = new Set(mine);
+    const names = new Set(members.map((member) => member.name));
+    boundOut += theirs.filter((site) => !mineSet.has(site) && boundCallAt(graph, site, names)).length;
+    outcomes.push({ target: query.target, members: members.length, ours: mine, reference: theirs });
   }
   const precision = ours === 0 ? 1 : agreed / ours;
   const recall = reference === 0 ? 1 : agreed / reference;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { oracle: oracleName, mode, sampled, answered: outcomes.length, ours, reference, agreed, precision, recall, f1, outcomes };
+  return { oracle: oracleName, mode, scope, sampled: queries.length, answered: outcomes.length, ours, reference, agreed, precision, recall, f1, boundOut, outcomes };
+}
+
+/** Whether a `file:line` holds a receiver-bound call of a method with one of `names`. */
+function boundCallAt(graph: CallGraph, site: CallSiteKey, names: Set<string>): boolean {
+  const colon = site.lastIndexOf(':');
+  const line = Number(site.slice(colon + 1));
+  return (graph.fileGraph(site.slice(0, colon))?.edges ?? []).some((edge) =>
+    edge.line === line && edge.bound !== undefined && edge.to !== undefined && names.has(edge.to.name.slice(edge.to.name.lastIndexOf('.') + 1)));
 }

@@ -5,12 +5,12 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { callGraphFor } from '../../core/graph/for-index.js';
 import { openProjectIndex } from '../../core/index/open.js';
 import type { CallGraph } from '../../core/graph/call-graph.js';
 import type { DispatchMode } from '../../core/graph/callers.js';
-import { askOracle, sampleTargets, score, type OracleReport } from './compare.js';
+import { QUERY_SCOPES, askOracle, queriesFor, sampleTargets, score, type OracleReport, type QueryScope } from './compare.js';
 import { PyrightOracle } from './pyright-oracle.js';
 import { TypeScriptOracle } from './typescript-oracle.js';
 import type { CallerOracle } from './types.js';
@@ -65,6 +65,34 @@ function typeshedWithout(modules: readonly string[]): string {
   return dir;
 }
 
+/**
+ * A temp copy of a project outside the repository, named by the user (bench runs on code the team
+ * has not seen): a TypeScript source tree is copied as the project root; a Python package (a
+ * directory with `__init__.py`) is copied under its own name so that its absolute imports resolve.
+ */
+export function prepareExternalProject(language: OracleLanguage, dir: string): OracleProject {
+  if (!existsSync(dir)) throw new Error(`oracle project ${dir} does not exist`);
+  const root = mkdtempSync(join(tmpdir(), `tldr-oracle-${language === 'typescript' ? 'ts' : 'py'}-`));
+  const skip = (path: string) => path.includes('__pycache__') || path.includes('node_modules') || /\/(__tests__|tests?)(\/|$)/.test(path);
+  const isPackage = language === 'python' && existsSync(join(dir, '__init__.py'));
+  cpSync(dir, isPackage ? join(root, basename(dir)) : root, { recursive: true, filter: (path) => !skip(path) && !path.endsWith('.json') });
+  const include = language === 'typescript' ? (file: string) => /\.tsx?$/.test(file) : (file: string) => file.endsWith('.py');
+  return { language, source: dir, root, include };
+}
+
+/**
+ * Extra projects from `TLDR_ORACLE_PROJECTS`: comma-separated `typescript=DIR` / `python=DIR`
+ * entries (an npm package's `src/`, a package under /usr/lib/python3/dist-packages).
+ */
+export function externalProjectsFromEnv(value = process.env.TLDR_ORACLE_PROJECTS): Array<{ language: OracleLanguage; dir: string }> {
+  if (!value?.trim()) return [];
+  return value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+    const match = /^(typescript|python)=(.+)$/.exec(entry);
+    if (!match) throw new Error(`TLDR_ORACLE_PROJECTS: ${entry} is not typescript=DIR or python=DIR`);
+    return { language: match[1] as OracleLanguage, dir: match[2] };
+  });
+}
+
 /** A temp project holding the named stdlib modules; undefined when python3 is not available. */
 export function preparePythonProject(modules: readonly string[]): OracleProject | undefined {
   let stdlib: string;
@@ -96,8 +124,8 @@ export async function buildGraph(root: string): Promise<{ graph: CallGraph; clos
 
 export interface OracleRun {
   project: OracleProject;
-  /** One report per dispatch mode, over the same checker answers. */
-  reports: Record<DispatchMode, OracleReport>;
+  /** One report per dispatch mode and query scope, over the same checker answers. */
+  reports: Record<DispatchMode, Record<QueryScope, OracleReport>>;
   graphBuildMs: number;
   oracleMs: number;
 }
@@ -114,13 +142,12 @@ export async function runOracle(project: OracleProject, sampleSize: number, seed
       : new PyrightOracle(project.root);
     const asked = performance.now();
     await oracle.start();
-    const answers = await askOracle(oracle, targets);
+    const queries = queriesFor(graph, targets, project.include, (file) => readFileSync(join(project.root, file), 'utf8'));
+    const answers = await askOracle(oracle, queries);
     const oracleMs = performance.now() - asked;
-    const reports = {
-      none: score(graph, oracle.name, targets.length, answers, 'none'),
-      abstract: score(graph, oracle.name, targets.length, answers, 'abstract'),
-      family: score(graph, oracle.name, targets.length, answers, 'family'),
-    };
+    const byScope = (mode: DispatchMode) =>
+      Object.fromEntries(QUERY_SCOPES.map((scope) => [scope, score(graph, oracle!.name, queries, answers, mode, scope)])) as Record<QueryScope, OracleReport>;
+    const reports = { none: byScope('none'), abstract: byScope('abstract'), family: byScope('family') };
     return { project, reports, graphBuildMs, oracleMs };
   } finally {
     await oracle?.stop();

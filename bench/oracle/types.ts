@@ -5,8 +5,9 @@ export type CallSiteKey = string;
 
 export interface OracleTarget {
   file: string;
-  /** Our qualified name of the definition. */
+  /** Our qualified name of the definition, and its simple name (what `impact <name>` is given). */
   qualifiedName: string;
+  name: string;
   isClass: boolean;
   /** 1-based line and 0-based column of the definition's name token. */
   nameLine: number;

@@ -1,7 +1,8 @@
 // The daemon on the real ≈ 100k-line tree: query latency inside the daemon (over its socket, one
 // open connection), the CLI round trip through the daemon against bare `node -e ''` measured in the
-// same run, how soon an edited file shows in answers, the call graph built in the background, how
-// quick queries fare while slow flow analyses run, and the daemon's memory.
+// same run, how soon an edited file shows in answers (the first edit after a start included), the
+// call graph built in the background, how quick queries fare while slow flow analyses run, the
+// daemon's memory, and the second `tldr impact` after a first one answered in-process.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,8 @@ const START_SAMPLES = 30;
 const EDIT_SAMPLES = 10;
 /** Slow requests (cold slices of the longest functions) to measure quick queries against. */
 const SLOW_SAMPLES = 8;
+/** Daemon restarts, each followed by one edit: the first edit after a start. */
+const RESTARTS = 3;
 
 let tree: RealTree | undefined;
 let connection: DaemonConnection | undefined;
@@ -106,6 +109,76 @@ async function quickDuringSlow(): Promise<Metric[]> {
     { name: '  `structure` asked while one runs: count', value: quick.length, unit: 'queries' },
     { name: '  their latency p50', value: quick.length > 0 ? percentile(quick, 50) : 0, unit: 'ms', max: 2 },
     { name: '  their latency max', value: quick.length > 0 ? Math.max(...quick) : 0, unit: 'ms' },
+  ];
+}
+
+/** A fresh connection to the tree's daemon once its socket answers. */
+async function reconnect(): Promise<void> {
+  connection?.close();
+  await until(async () => {
+    try {
+      connection = await DaemonConnection.open(daemonPaths(tree!.root).socket);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'the daemon to listen');
+}
+
+/**
+ * The daemon restarted on a warm cache (what `tldr warm` leaves), given time to load the index,
+ * build the call graph and warm its worker; then one edit, asked for by path like an agent would.
+ */
+async function firstEditAfterStart(path: string): Promise<Metric[]> {
+  const latencies: number[] = [];
+  const readyAfter: number[] = [];
+  for (let i = 0; i < RESTARTS; i++) {
+    connection?.close();
+    await stopDaemon(tree!.root);
+    const started = performance.now();
+    await startDaemon(tree!.root, { wait: true, idleMs: 15 * 60 * 1000 });
+    await reconnect();
+    await until(async () => {
+      const s = await status();
+      return s.call_graph === 'ready' && s.workers === 'warm';
+    }, 'the restarted daemon to be ready');
+    readyAfter.push(performance.now() - started);
+    const name = `tldr_first_edit_${++probes}`;
+    const edited = performance.now();
+    appendFileSync(join(tree!.root, path), path.endsWith('.py') ? `\n\ndef ${name}(x):\n    return x\n` : `\nexport function ${name}(x: number): number {\n  return x;\n}\n`);
+    await until(async () => JSON.stringify(await query('structure', { path })).includes(name), 'the first edit to show', 10_000);
+    latencies.push(performance.now() - edited);
+  }
+  return [
+    { name: `first edit after a daemon start, visible to a query of that file (${path}), median of ${RESTARTS} starts`, value: percentile(latencies, 50), unit: 'ms', max: 50 },
+    { name: '  worst', value: Math.max(...latencies), unit: 'ms' },
+    { name: '  daemon start to index, call graph and worker ready (median)', value: percentile(readyAfter, 50), unit: 'ms' },
+  ];
+}
+
+/**
+ * No daemon: a first `tldr impact` is answered in-process and leaves the daemon starting; once it
+ * is up, the second and later ones are daemon answers, timed against bare node in the same run.
+ */
+async function secondCliQuery(name: string): Promise<Metric[]> {
+  connection?.close();
+  connection = undefined;
+  await stopDaemon(tree!.root);
+  const command = [BIN, 'impact', name, '--json'];
+  const first = timeProcess(command, tree!.root);
+  await reconnect();
+  await until(async () => (await status()).call_graph === 'ready', 'the daemon the first query started');
+  const floor: number[] = [];
+  const later: number[] = [];
+  for (let i = 0; i < START_SAMPLES; i++) {
+    floor.push(timeProcess(['-e', ''], tree!.root));
+    later.push(timeProcess(command, tree!.root));
+  }
+  const floorP50 = percentile(floor, 50);
+  return [
+    { name: `first \`tldr impact ${name}\` without a daemon (in-process, leaves one starting)`, value: first, unit: 'ms' },
+    { name: `  the second and later ones p50 (daemon answers), ${START_SAMPLES} samples`, value: percentile(later, 50), unit: 'ms' },
+    { name: '  over bare node in the same run (p50)', value: percentile(later, 50) - floorP50, unit: 'ms', max: 15 },
   ];
 }
 
@@ -224,6 +297,8 @@ export const suite: BenchSuite = {
       metrics.push(...(await quickDuringSlow()));
       metrics.push({ name: '  daemon RSS after those analyses', value: (await status()).rss_bytes / 1024 / 1024, unit: 'MB', max: 250 });
     }
+    metrics.push(...(await firstEditAfterStart(typical.path)));
+    if (names.length > 0) metrics.push(...(await secondCliQuery(names[Math.floor(names.length / 2)])));
     return metrics;
   },
   async teardown() {

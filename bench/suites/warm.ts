@@ -1,6 +1,8 @@
 // Warming a real ≈ 100k-line tree (bench/real-code.ts) end to end through the CLI, as a user runs
 // it: cold (no cache, fresh worker pool), with nothing changed, and after editing one file. Plus
-// the cost of starting the worker pool, and the in-process no-change re-check an open index does.
+// the cost of starting the worker pool, the in-process no-change re-check an open index does, and
+// the first `tldr warm` of small real projects (10-20k lines) from process start, against bare
+// `node -e ''` measured in the same run.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,25 +10,30 @@ import { fileURLToPath } from 'node:url';
 import { openProjectIndex, type CachedProjectIndex } from '../../core/index/open.js';
 import { closeExtractPool, extractInPool, workerCount } from '../../core/pool/extract-pool.js';
 import type { WarmResult } from '../../core/types.js';
-import { buildRealTree, type RealTree } from '../real-code.js';
+import { probeDaemon, stopDaemon } from '../../core/daemon/lifecycle.js';
+import { buildRealTree, buildSmallProject, type RealTree } from '../real-code.js';
+import { timeProcess } from '../measure.js';
 import type { BenchSuite, Metric, TimedTask } from '../suite.js';
 
-const CLI = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/tldr.cjs', import.meta.url));
 const COLD_RUNS = 3;
 const WARM_RUNS = 5;
 
 let tree: RealTree | undefined;
 let index: CachedProjectIndex | undefined;
 
+const FIRST_WARM_RUNS = 5;
+
 /**
  * Runs `tldr warm` in a fresh process, timing it from spawn to exit. bash's `times` adds the CPU
  * seconds the process and its worker threads used, which other load on the machine does not inflate.
+ * The process is the package's bin, as a user runs it.
  */
-function cliWarm(root: string): { seconds: number; cpuSeconds: number; result: WarmResult } {
+function cliWarm(root: string, extra: string[] = ['--no-daemon']): { seconds: number; cpuSeconds: number; result: WarmResult } {
   const env = { ...process.env };
   delete env.NODE_EXTRA_CA_CERTS;
   const started = performance.now();
-  const run = spawnSync('bash', ['-c', '"$@"; code=$?; times >&2; exit $code', 'bash', process.execPath, CLI, 'warm', root, '--no-daemon', '--json'], {
+  const run = spawnSync('bash', ['-c', '"$@"; code=$?; times >&2; exit $code', 'bash', process.execPath, BIN, 'warm', root, ...extra, '--json'], {
     encoding: 'utf8',
     env,
   });
@@ -40,6 +47,44 @@ function childCpuSeconds(stderr: string): number {
   const line = stderr.trim().split('\n').pop() ?? '';
   const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((match) => Number(match[1]) * 60 + Number(match[2]));
   return parts.length === 2 ? parts[0] + parts[1] : Number.NaN;
+}
+
+/** Wall time of bare `node -e ''`, in seconds: the floor every CLI call stands on. */
+function nodeFloor(cwd: string): number {
+  return timeProcess(['-e', ''], cwd) / 1000;
+}
+
+/** Stops the daemon `tldr warm` left starting, once it is up (stopped before, it would start after). */
+async function stopStartedDaemon(root: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while ((await probeDaemon(root)).state !== 'running' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await stopDaemon(root);
+}
+
+/**
+ * The first `tldr warm` of a small real project, as a user runs it (the daemon it starts is
+ * stopped before the next run, the cache removed), interleaved with bare node for the floor.
+ */
+async function firstWarm(project: RealTree, label: string): Promise<Metric[]> {
+  const seconds: number[] = [];
+  const cpu: number[] = [];
+  const floor: number[] = [];
+  let result: WarmResult | undefined;
+  for (let run = 0; run < FIRST_WARM_RUNS; run++) {
+    rmSync(join(project.root, '.tldr'), { recursive: true, force: true });
+    floor.push(nodeFloor(project.root));
+    const warm = cliWarm(project.root, []);
+    seconds.push(warm.seconds);
+    cpu.push(warm.cpuSeconds);
+    result = warm.result;
+    await stopStartedDaemon(project.root);
+  }
+  const lines = `${(project.lines / 1000).toFixed(1)}k lines`;
+  return [
+    { name: `first warm, ${label} (${project.composition}, ${lines}, ${result!.workers} worker${result!.workers === 1 ? '' : 's'} + this thread): process start to exit, median of ${FIRST_WARM_RUNS}`, value: median(seconds), unit: 's', max: 0.5 },
+    { name: '  CPU time, all threads', value: median(cpu), unit: 's', better: 'lower' },
+    { name: "  bare `node -e ''` in the same runs", value: median(floor), unit: 's' },
+  ];
 }
 
 function median(values: number[]): number {
@@ -117,6 +162,17 @@ export const suite: BenchSuite = {
     });
     if (outcome.status !== 'record') throw new Error(`worker start probe failed: ${outcome.status}`);
     metrics.push({ name: `worker pool start (${workerCount()} workers) + first TypeScript file`, value: performance.now() - started, unit: 'ms', better: 'lower' });
+    await closeExtractPool();
+
+    for (const [language, label] of [['python', 'Python'], ['typescript', 'TypeScript']] as const) {
+      const project = buildSmallProject(language);
+      try {
+        metrics.push(...(await firstWarm(project, label)));
+      } finally {
+        await stopDaemon(project.root);
+        project.cleanup();
+      }
+    }
     return metrics;
   },
   async teardown() {

@@ -1,7 +1,7 @@
 // `tldr change-impact [files…] [--git [BASE]] [--depth N]`: changed definitions, their callers to
 // depth N, and the tests among them.
 import { intOption, queryCommand } from '../command.js';
-import { DEFAULT_IMPACT_DEPTH } from '../../core/query/impact.js';
+import { DEFAULT_IMPACT_DEPTH } from '../../core/query/impact-depth.js';
 import type { ChangeImpactArgs, ChangeImpactResult } from '../../core/query/change-impact.js';
 
 export const changeImpactCommand = queryCommand<ChangeImpactArgs, ChangeImpactResult>({

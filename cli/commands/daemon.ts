@@ -1,11 +1,10 @@
-// `tldr daemon start|stop|status` (and `serve`, which runs the daemon in this process and is what
-// `start` launches in the background).
+// `tldr daemon start|stop|status`. The daemon itself runs in its own process (cli/daemon-process.ts).
 import type { Command } from 'commander';
 import { intOption, type CommandSpec } from '../command.js';
 import { TldrError } from '../../core/errors.js';
 import type { StatusResult } from '../../core/daemon/protocol.js';
 
-const ACTIONS = ['start', 'stop', 'status', 'serve'];
+const ACTIONS = ['start', 'stop', 'status'];
 
 export const daemonCommand: CommandSpec = {
   name: 'daemon',
@@ -36,45 +35,15 @@ export const daemonCommand: CommandSpec = {
         print({ stopped: pid !== undefined, pid, root }, pid === undefined ? `no daemon running for ${root}` : `daemon stopped (pid ${pid})`);
         return 0;
       }
-      case 'status': {
+      default: {
         const status = await lifecycle.daemonStatus(root);
         if (!status) print({ running: false, root }, `no daemon running for ${root}`);
         else print({ running: true, ...status }, formatStatus(status));
         return 0;
       }
-      default:
-        return serve(root, idleMs);
     }
   },
 };
-
-async function serve(root: string, idleMs: number | undefined): Promise<number> {
-  // Between warms the daemon re-parses a file or a few at a time: one worker does that as fast as
-  // two and holds one set of grammars instead of two (~50 MB). TLDR_WORKERS still overrides.
-  process.env.TLDR_WORKERS ??= '1';
-  const [{ runDaemon }, { openProjectIndex }, { allowBurstWorkers, closeExtractPool }, { commandLineServer }] = await Promise.all([
-    import('../../core/daemon/daemon.js'),
-    import('../../core/index/open.js'),
-    import('../../core/pool/extract-pool.js'),
-    import('../serve.js'),
-  ]);
-  // A second worker while the first is busy: a re-parse never waits behind a long flow analysis.
-  allowBurstWorkers(1);
-  const outcome = await runDaemon({
-    root,
-    idleMs,
-    // Re-parses go to the worker pool even for one file: the daemon's event loop stays free for
-    // other clients, and tree-sitter's WASM memory stays out of the main thread.
-    openIndex: (dir) => openProjectIndex(dir, { extraction: 'pool' }),
-    runCommandLine: commandLineServer(root),
-  });
-  await closeExtractPool();
-  if (outcome.kind === 'lock-timeout') {
-    throw new TldrError(`another daemon holds the start lock for ${root} but does not answer`, 'try tldr daemon stop');
-  }
-  if (outcome.kind === 'already-running') process.stdout.write(`a daemon already serves ${root} (pid ${outcome.pid})\n`);
-  return 0;
-}
 
 function formatStatus(s: StatusResult): string {
   return [
@@ -83,6 +52,7 @@ function formatStatus(s: StatusResult): string {
     `uptime: ${duration(s.uptime_ms)} (idle shutdown after ${duration(s.idle_timeout_ms)})`,
     `index: ${s.ready ? 'ready' : 'loading'}, ${s.files} files, ${s.symbols} symbols, ${s.watched_directories} directories watched`,
     `call graph: ${s.call_graph === 'none' ? 'not built' : s.call_graph}`,
+    `parsing worker: ${s.workers}`,
     `memory: ${mb(s.rss_bytes)} MB RSS (${mb(s.heap_used_bytes)} MB JS heap, ${mb(s.external_bytes)} MB buffers and WebAssembly)`,
     `requests: ${s.requests} served, ${s.active_requests} in progress, ${s.pending_reparses} re-parses pending`,
     `last error: ${s.last_error ? `${s.last_error.message} (${s.last_error.at})` : 'none'}`,

@@ -1,5 +1,6 @@
 // `tldr impact <name> [--file F] [--depth N]`: who calls it, transitively, with call lines.
 import { intOption, queryCommand } from '../command.js';
+import { DEFAULT_IMPACT_DEPTH } from '../../core/query/impact-depth.js';
 import type { ImpactArgs, ImpactResult } from '../../core/query/impact.js';
 
 export const impactCommand = queryCommand<ImpactArgs, ImpactResult>({
@@ -9,10 +10,10 @@ export const impactCommand = queryCommand<ImpactArgs, ImpactResult>({
   options: (command) =>
     command
       .option('--file <file>', 'only the definition in this file')
-      .option('--depth <n>', 'levels of callers (default 3)')
+      .option('--depth <n>', `levels of callers (default ${DEFAULT_IMPACT_DEPTH})`)
       .option('--dispatch <mode>', 'calls through overridden methods: none, abstract (interface/abstract only) or family (whole override family); default by language'),
   toArgs: (positional, options) => {
-    const args: ImpactArgs = { name: positional[0], depth: intOption(options.depth, '--depth', 3) };
+    const args: ImpactArgs = { name: positional[0], depth: intOption(options.depth, '--depth', DEFAULT_IMPACT_DEPTH) };
     if (options.file !== undefined) args.file = options.file as string;
     if (options.dispatch !== undefined) args.dispatch = options.dispatch as ImpactArgs['dispatch'];
     return args;
@@ -24,7 +25,7 @@ export function formatImpact(result: ImpactResult): string {
   const out = result.definitions.map((d) => `${d.qualified_name}  ${d.file}:${d.line}`);
   if (result.callers.length === 0) out.push('no callers found');
   for (const caller of result.callers) {
-    const note = caller.via === 'dispatch' ? '  (via override/interface)' : '';
+    const note = `${caller.via === 'dispatch' ? '  (via override/interface)' : ''}${caller.reference ? '  (referenced, not called)' : ''}`;
     out.push(`${'  '.repeat(caller.depth)}${caller.function}  ${caller.file}:${caller.line}${note}`);
   }
   if (result.possible_callers.length) {

@@ -18,10 +18,10 @@ export const mcpCommand: CommandSpec = {
       .option('--scope <scope>', 'where install/uninstall writes: project (.mcp.json, default) or user (~/.claude.json)')
       .option('--text-only', 'answer tools with the compact text alone, without structuredContent (what install configures for Claude Code, which shows structuredContent instead of the text)');
   },
-  async run(positional, options, globals) {
+  async run(positional, options, globals, commands) {
     const action = positional[0] ?? 'serve';
     if (!ACTIONS.includes(action)) throw new TldrError(`unknown mcp action ${action}`, 'use install or uninstall, or no action to serve', 2);
-    if (action === 'serve') return serve(globals.project, options.textOnly === true, !globals.daemon);
+    if (action === 'serve') return serve(commands, globals.project, options.textOnly === true, !globals.daemon);
     const scope = (options.scope as string | undefined) ?? 'project';
     if (!SCOPES.includes(scope)) throw new TldrError(`unknown scope ${scope}`, 'use project or user', 2);
     const [{ resolveProjectRoot }, install] = await Promise.all([import('../../core/project/root.js'), import('../../core/mcp/install.js')]);
@@ -44,13 +44,12 @@ export const mcpCommand: CommandSpec = {
   },
 };
 
-async function serve(project: string | undefined, textOnly: boolean, noDaemon: boolean): Promise<number> {
-  const [{ COMMANDS }, { TldrMcpServer }, { resolveProjectRoot }] = await Promise.all([
-    import('./index.js'),
+async function serve(all: readonly CommandSpec[], project: string | undefined, textOnly: boolean, noDaemon: boolean): Promise<number> {
+  const [{ TldrMcpServer }, { resolveProjectRoot }] = await Promise.all([
     import('../../core/mcp/server.js'),
     import('../../core/project/root.js'),
   ]);
-  const commands = new Map(COMMANDS.flatMap((spec) => (spec.query ? [[spec.name, spec.query] as const] : [])));
+  const commands = new Map(all.flatMap((spec) => (spec.query ? [[spec.name, spec.query] as const] : [])));
   const { DAEMON_VERSION } = await import('../../core/daemon/wire.cjs');
   const server = new TldrMcpServer({
     commands,

@@ -1,6 +1,7 @@
 // `tldr structure <file|dir>`: definitions per file (DESIGN §4 JSON contract).
 import { queryCommand } from '../command.js';
-import type { StructureArgs, StructureFile, StructureResult } from '../../core/query/structure.js';
+import { otherOverloads } from '../../core/extract/overloads.js';
+import type { StructureArgs, StructureFile, StructureOverload, StructureResult } from '../../core/query/structure.js';
 
 export const structureCommand = queryCommand<StructureArgs, StructureResult>({
   name: 'structure',
@@ -19,8 +20,13 @@ function formatFile(file: StructureFile): string {
   if (file.imports.length > 0) out.push(`  imports: ${file.imports.map((i) => i.module).join(', ')}`);
   for (const c of file.classes) {
     out.push(`  ${c.kind} ${c.qualified_name} ${span(c.line, c.end_line)}`);
-    for (const m of c.methods) out.push(`    ${m.name} ${span(m.line, m.end_line)}: ${m.signature}`);
+    for (const m of c.methods) out.push(`    ${m.name} ${span(m.line, m.end_line)}: ${m.signature}`, ...overloadLines(m, '      '));
   }
-  for (const f of file.functions) out.push(`  ${f.qualified_name} ${span(f.line, f.end_line)}: ${f.signature}`);
+  for (const f of file.functions) out.push(`  ${f.qualified_name} ${span(f.line, f.end_line)}: ${f.signature}`, ...overloadLines(f, '    '));
   return `${out.join('\n')}\n`;
+}
+
+/** The other overload signatures under their definition's line (the definition's own is on it). */
+export function overloadLines(f: { line: number; overloads?: StructureOverload[] }, indent: string): string[] {
+  return otherOverloads(f).map((o) => `${indent}overload ${span(o.line, o.end_line)}: ${o.signature}`);
 }

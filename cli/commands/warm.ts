@@ -1,6 +1,7 @@
 // `tldr warm [path]`: indexes the project containing `path` (default: the current directory),
 // writes the cache and reports what it did. A progress bar is drawn only when stderr is a terminal.
-import type { CommandSpec, GlobalOptions } from '../command.js';
+import type { CommandSpec } from '../command.js';
+import type { GlobalOptions } from '../globals.js';
 import type { WarmProgress } from '../../core/index/open.js';
 import type { WarmResult } from '../../core/types.js';
 
@@ -24,23 +25,32 @@ export const warmCommand: CommandSpec = {
 };
 
 async function projectRoot(path: string | undefined, globals: GlobalOptions): Promise<string> {
-  const { findProjectRoot, resolveProjectRoot } = await import('../../core/project/root.js');
+  const { findProjectRoot, pathCandidates, resolveProjectRoot } = await import('../../core/project/root.js');
   if (globals.project !== undefined || path === undefined) return resolveProjectRoot(globals.project);
   const { existsSync } = await import('node:fs');
   const { TldrError } = await import('../../core/errors.js');
-  if (!existsSync(path)) throw new TldrError(`directory not found: ${path}`, 'give a directory inside the project');
-  return findProjectRoot(path);
+  // Like every path argument: from the cwd first, then from the root of the project the cwd is in
+  // (tldr prints directories relative to it).
+  const found = pathCandidates(findProjectRoot(process.cwd()), path, process.cwd()).find((candidate) => existsSync(candidate));
+  if (!found) throw new TldrError(`directory not found: ${path}`, 'give a directory inside the project');
+  return findProjectRoot(found);
 }
 
 async function warmWithProgress(root: string): Promise<WarmResult> {
-  const { warmProject } = await import('../../core/index/open.js');
-  const { closeExtractPool } = await import('../../core/pool/extract-pool.js');
+  const [{ warmProject }, { poolRunning }, { markShortLivedProcess }] = await Promise.all([
+    import('../../core/index/open.js'),
+    import('../../core/pool/pool-size.js'),
+    import('../../core/parse/wasm-tiering.js'),
+  ]);
+  // This process warms and exits.
+  markShortLivedProcess();
   const bar = process.stderr.isTTY ? await progressBar() : undefined;
   try {
     return await warmProject(root, { onProgress: bar?.update });
   } finally {
     bar?.stop();
-    await closeExtractPool();
+    // Only a warm that parsed in workers loaded the pool (piscina is not free to import).
+    if (poolRunning()) await (await import('../../core/pool/extract-pool.js')).closeExtractPool();
   }
 }
 

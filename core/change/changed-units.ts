@@ -3,6 +3,7 @@
 // definition holding it — a nested function, a method, else its class — and lines outside every
 // definition to the file's top level (`<module>`).
 import { MODULE_SCOPE } from '../graph/model.js';
+import { otherOverloads } from '../extract/overloads.js';
 import type { ClassRecord, FileRecord, FunctionRecord } from '../types.js';
 
 export type ChangeKind = 'modified' | 'added' | 'removed';
@@ -23,11 +24,19 @@ interface Unit {
   start: number;
   end: number;
   hash?: number;
+  /** For the lines of an overload signature: the overloaded function they belong to. */
+  of?: Unit;
 }
 
-function unitsOf(record: FileRecord): Unit[] {
+/** Definitions with a body; with `overloads`, also the lines of each overload signature apart from its function's. */
+function unitsOf(record: FileRecord, overloads = false): Unit[] {
   const units: Unit[] = [];
-  const fn = (f: FunctionRecord) => units.push({ name: f.qualified_name, kind: f.kind, start: f.decorated_line ?? f.line, end: f.end_line, hash: f.body_hash });
+  const fn = (f: FunctionRecord) => {
+    const unit: Unit = { name: f.qualified_name, kind: f.kind, start: f.decorated_line ?? f.line, end: f.end_line, hash: f.body_hash };
+    units.push(unit);
+    if (!overloads) return;
+    for (const o of otherOverloads(f)) units.push({ ...unit, start: o.line, end: o.end_line, of: unit });
+  };
   const cls = (c: ClassRecord) => units.push({ name: c.qualified_name, kind: c.kind, start: c.decorated_line ?? c.line, end: c.end_line, hash: c.body_hash });
   for (const f of record.functions) if (!f.is_declaration) fn(f);
   for (const c of record.classes) {
@@ -48,6 +57,7 @@ function innermost(units: Unit[], line: number): Unit | undefined {
 
 function toChanged(file: string, unit: Unit | undefined, change: ChangeKind, line = 1, end = 1): ChangedUnit {
   if (!unit) return { file, function: MODULE_SCOPE, kind: 'module', line, end_line: end, change };
+  if (unit.of) unit = unit.of;
   return { file, function: unit.name, kind: unit.kind, line: unit.start, end_line: unit.end, change };
 }
 
@@ -56,7 +66,7 @@ function toChanged(file: string, unit: Unit | undefined, change: ChangeKind, lin
  * `deletions` (lines removed there). Ranges are clipped to the file.
  */
 export function unitsAtLines(record: FileRecord, ranges: Array<[number, number]>, deletions: number[], change: ChangeKind): ChangedUnit[] {
-  const units = unitsOf(record);
+  const units = unitsOf(record, true);
   const found = new Map<string, ChangedUnit>();
   const add = (unit: Unit | undefined, line: number) => {
     const key = unit?.name ?? MODULE_SCOPE;

@@ -80,6 +80,11 @@ export class Freshness {
     if (this.marked.size > 0) this.flush();
   }
 
+  /** Whether the index holds a record of this path (relative to the root). */
+  isIndexed(path: string): boolean {
+    return this.known.has(path);
+  }
+
   counts(): FreshnessCounts {
     let symbols = 0;
     for (const count of this.known.values()) symbols += count;

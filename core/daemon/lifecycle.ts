@@ -10,7 +10,7 @@ import { isDaemonProcess, lockHolder } from './lock.js';
 import type { PingResult, StatusResult, WireError } from './protocol.js';
 import { DaemonUnavailable, daemonPaths, requestOnce } from './wire.cjs';
 
-const CLI_ENTRY = fileURLToPath(new URL('../../cli/main.js', import.meta.url));
+const DAEMON_ENTRY = fileURLToPath(new URL('../../cli/daemon-process.js', import.meta.url));
 
 export type Probe =
   | { state: 'running'; ping: PingResult }
@@ -43,10 +43,12 @@ const DAEMON_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /** Starts a daemon for `root` as a detached background process and returns at once. */
 export function spawnDaemon(root: string, env: NodeJS.ProcessEnv = process.env): number | undefined {
-  const child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, CLI_ENTRY, 'daemon', 'serve', '--project', root], {
+  // TLDR_NO_DAEMON is the client's choice; a daemon started anyway (`tldr daemon start`) serves.
+  const { TLDR_NO_DAEMON: _, ...daemonEnv } = env;
+  const child = spawn(process.execPath, [...DAEMON_NODE_FLAGS, DAEMON_ENTRY, '--project', root], {
     detached: true,
     stdio: 'ignore',
-    env,
+    env: daemonEnv,
   });
   child.on('error', () => undefined);
   child.unref();

@@ -62,6 +62,8 @@ export interface StatusResult {
   call_graph: 'none' | 'building' | 'ready';
   /** How long the last call-graph build took, from its start to ready. */
   call_graph_build_ms?: number;
+  /** The parsing worker: warmed with the project's languages in the background once the index is loaded. */
+  workers: 'cold' | 'warming' | 'warm';
   watched_directories: number;
   requests: number;
   active_requests: number;

@@ -74,6 +74,7 @@ export class DaemonServer {
   private cacheWriter: CacheWriter | undefined;
   private callGraph: StatusResult['call_graph'] = 'none';
   private callGraphBuildMs: number | undefined;
+  private workers: StatusResult['workers'] = 'cold';
   private ready: Promise<OpenedIndex> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private rootCheck: NodeJS.Timeout | undefined;
@@ -117,13 +118,16 @@ export class DaemonServer {
       // Before the first refresh: files changed while no daemon ran are changes too (change-impact).
       trackChanges(index);
       this.freshness = new Freshness(index, (error) => this.recordError(error));
-      const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
+      const writer = new CacheWriter(() => this.writeCache(index), (error) => this.recordError(error));
       this.cacheWriter = writer;
       index.onChange(() => writer.changed());
       const freshness = this.freshness;
       freshness
         .load()
-        .then(() => Promise.all([freshness.watch(), this.buildCallGraph(index)]))
+        .then(() => {
+          this.warmWorkers(index);
+          return Promise.all([freshness.watch(), this.buildCallGraph(index)]);
+        })
         .catch((error: Error) => this.recordError(error));
       return index;
     });
@@ -153,6 +157,26 @@ export class DaemonServer {
       this.callGraph = 'none';
       throw error;
     }
+  }
+
+  /** Writes changes back to the cache, unless the project is gone: that would recreate its directory. */
+  private writeCache(index: OpenedIndex): Promise<string | undefined> {
+    if (existsSync(this.config.root)) return index.flush();
+    void this.shutdown('the project directory is gone');
+    return Promise.resolve(undefined);
+  }
+
+  /** So that the first re-parse after an edit does not start a worker and load grammars (warm-worker.ts). */
+  private warmWorkers(index: OpenedIndex): void {
+    if (this.stopping || index.analysis !== 'pool') return;
+    this.workers = 'warming';
+    import('./warm-worker.js')
+      .then(({ warmWorkerFor }) => warmWorkerFor(index))
+      .then(() => (this.workers = 'warm'))
+      .catch((error: Error) => {
+        this.workers = 'cold';
+        this.recordError(error);
+      });
   }
 
   recordError(error: Error): void {
@@ -304,7 +328,7 @@ export class DaemonServer {
     const marked: string[] = [];
     const refused: string[] = [];
     for (const path of paths) {
-      const rel = relativeInsideRoot(this.config.root, path, cwd);
+      const rel = relativeInsideRoot(this.config.root, path, cwd, (candidate) => this.freshness?.isIndexed(candidate) ?? false);
       if (rel === undefined) refused.push(path);
       else marked.push(rel);
     }
@@ -335,6 +359,7 @@ export class DaemonServer {
       pending_reparses: counts?.pending ?? 0,
       call_graph: this.callGraph,
       ...(this.callGraphBuildMs !== undefined ? { call_graph_build_ms: this.callGraphBuildMs } : {}),
+      workers: this.workers,
       watched_directories: counts?.watchedDirectories ?? 0,
       requests: this.served,
       active_requests: this.active - 1,

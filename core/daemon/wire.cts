@@ -167,6 +167,15 @@ export function replyTimeoutMs(): number {
   return Number.isFinite(value) && value > 0 ? value : 30_000;
 }
 
+/**
+ * `TLDR_NO_DAEMON` (any value but `0` or empty) is `--no-daemon` for every command: nothing is
+ * asked of a daemon and none is started — for scripts, CI and tests that must leave no process.
+ */
+export function daemonDisabledByEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.TLDR_NO_DAEMON;
+  return value !== undefined && value !== '' && value !== '0';
+}
+
 export type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id' | 'v'> : never) : never;
 
 /** One connection carrying any number of concurrent requests, matched to replies by id. */

@@ -7,7 +7,8 @@
 // literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
 // path whose element the binding is: `for (const x of xs)`), `@binding.narrow` (a type the name has
-// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), `@binding.either` (an initialiser
+// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), `@binding.owner` (the binding is
+// that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
 // whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields, not bindings (they are FieldRecords).
 import type { Node } from 'web-tree-sitter';
@@ -15,8 +16,8 @@ import type { LocalBinding } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { callerOf, withoutArguments, withoutTypeArguments } from './calls.js';
-import { cap, collapse } from './text.js';
+import { callerOf } from './calls.js';
+import { cap, capType, collapse, withoutArguments, withoutTypeArguments } from './text.js';
 
 /** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
 const TYPE_MAX = 300;
@@ -64,6 +65,9 @@ function alternatives(node: Node, out: Node[], depth = 0): Node[] {
   return out;
 }
 
+/** Python assignment targets that unpack the value: `a, b = f()`, `(a, b) = f()`. */
+const UNPACKING = new Set(['pattern_list', 'tuple_pattern']);
+
 /** Index of `node` among the named, non-comment children of its parent list. */
 function positionIn(list: Node, node: Node, comments: readonly string[]): number {
   let index = 0;
@@ -110,16 +114,20 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       const innermost = scopes.innermost(node.startIndex);
       // In a class body it is a field; a Swift computed property is its own definition, not a binding.
       if (innermost?.isClass || innermost?.node.equals(node)) continue;
-      binding = { scope: callerOf(scopes, node.startIndex), name: collapse(nameNode.text), line: nameNode.startPosition.row + 1 };
+      const owner = caps['binding.owner'];
+      const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : collapse(nameNode.text);
+      binding = { scope: callerOf(scopes, node.startIndex), name, line: nameNode.startPosition.row + 1 };
       byName.set(nameNode.startIndex, binding);
     }
-    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = cap(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
+    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
     // `new Map<K, V>()`: the type arguments written at the construction make its declared type.
     const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
     if (typeArgs && binding.type === undefined) binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);
     if (callNode && binding.init_call === undefined) {
       binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;
+      const targets = nameNode.parent;
+      if (targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
     }
     if (fromNode && binding.init_name === undefined) {
       binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : collapse(fromNode.text), 120);
@@ -131,7 +139,11 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.type = cap(collapse(narrowNode.text), TYPE_MAX);
       binding.end_line = until.endPosition.row + 1;
     }
-    if (callback && binding.callback_param === undefined) binding.callback_param = callback;
+    if (callback && binding.callback_param === undefined) {
+      binding.callback_param = callback;
+      // The parameter is a name inside the literal only.
+      binding.end_line = caps['binding.callback']!.endPosition.row + 1;
+    }
   }
   return [...byName.values()].sort((a, b) => a.line - b.line);
 }

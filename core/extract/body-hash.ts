@@ -16,10 +16,15 @@ function lineStarts(source: string): number[] {
 export function stampBodyHashes(record: FileRecord, source: string): void {
   const starts = lineStarts(source);
   const last = starts.length - 1;
+  const lines = (from: number, to: number, previous?: number) =>
+    crc32(source.slice(starts[Math.min(from - 1, last)], starts[Math.min(to, last)]), previous);
   const stamp = (definition: FunctionRecord | ClassRecord) => {
-    const first = Math.min((definition.decorated_line ?? definition.line) - 1, last);
-    const end = Math.min(definition.end_line, last);
-    definition.body_hash = crc32(source.slice(starts[first], starts[end]));
+    let hash = lines(definition.decorated_line ?? definition.line, definition.end_line);
+    // An overloaded function changes with any of its signatures.
+    for (const overload of 'overloads' in definition ? definition.overloads ?? [] : []) {
+      if (overload.line !== definition.line) hash = lines(overload.line, overload.end_line, hash);
+    }
+    definition.body_hash = hash;
   };
   for (const fn of record.functions) stamp(fn);
   for (const cls of record.classes) {

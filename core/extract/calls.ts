@@ -12,11 +12,12 @@ import type { CallKind, CallSite } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { cap, collapse } from './text.js';
+import { cap, collapse, withoutTypeArguments } from './text.js';
 
 const CALLEE_MAX = 160;
-const SPLIT = /^([\s\S]*?)\s*(\?\.|\.|::|->|:)\s*([A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[!?]?)$/;
-const IDENT = /^[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*[!?]?$/;
+// A name may be a JavaScript private name (`this.#dispatch`).
+const SPLIT = /^([\s\S]*?)\s*(\?\.|\.|::|->|:)\s*(#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*[!?]?)$/;
+const IDENT = /^#?[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF-]*[!?]?$/;
 
 /** The enclosing function's qualified name, or `<module>`. */
 export function callerOf(scopes: ScopeIndex<Def>, pos: number): string {
@@ -41,30 +42,6 @@ function countArgs(args: Node | undefined, source: string, comments: readonly st
   let named = 0;
   for (const child of args.namedChildren) if (!comments.includes(child.type)) named++;
   return named;
-}
-
-/** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
-export function withoutArguments(text: string): string {
-  if (!text.endsWith(')')) return text;
-  let depth = 0;
-  for (let i = text.length - 1; i >= 0; i--) {
-    if (text[i] === ')') depth++;
-    else if (text[i] === '(' && --depth === 0) return text.slice(0, i).trimEnd();
-  }
-  return text;
-}
-
-/** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
-export function withoutTypeArguments(callee: string): string {
-  if (!callee.endsWith('>')) return callee;
-  let depth = 0;
-  for (let i = callee.length - 1; i >= 0; i--) {
-    const ch = callee[i];
-    if (ch === '>') depth++;
-    else if (ch === '<' && --depth === 0) return callee.slice(0, i).replace(/\s*(::)?\s*$/, '');
-    else if (ch === '(' || ch === ')') return callee;
-  }
-  return callee;
 }
 
 /**
@@ -136,4 +113,45 @@ export function buildCalls(
     calls.push(site);
   }
   return calls;
+}
+
+/** The fields in which a member expression is not a value read of its own: called, constructed, or the object of a longer access. */
+const NOT_A_REFERENCE = ['function', 'constructor', 'object'];
+
+/**
+ * Member reads from `@ref` matches (`@ref.name` the member): those whose value is used as it is —
+ * passed, stored, tested or assigned — not called (calls are call sites) and not the object of a
+ * longer access (`a.b` in `a.b.c`).
+ */
+export function buildReferences(
+  matches: Match[],
+  scopes: ScopeIndex<Def>,
+  source: string,
+  callThis?: (node: Node) => CallSite['this_from'],
+): CallSite[] {
+  const references: CallSite[] = [];
+  for (const { node, caps } of matches) {
+    const nameNode = caps['ref.name'];
+    const parent = node.parent;
+    if (!nameNode || !parent) continue;
+    if (NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
+    const callee = text(source, node);
+    const split = SPLIT.exec(callee);
+    if (!split || split[3] !== nameNode.text || !split[1]) continue;
+    const site: CallSite = {
+      callee: cap(callee, CALLEE_MAX),
+      name: split[3],
+      receiver: cap(split[1], CALLEE_MAX),
+      line: nameNode.endPosition.row + 1,
+      caller: callerOf(scopes, node.startIndex),
+      kind: 'reference',
+      arg_count: 0,
+    };
+    if (callThis && (site.receiver === 'this' || site.receiver!.startsWith('this.') || site.receiver!.startsWith('this?.'))) {
+      const from = callThis(node);
+      if (from) site.this_from = from;
+    }
+    references.push(site);
+  }
+  return references;
 }

@@ -1,9 +1,11 @@
 // Runs a language's extraction query once over the tree and sorts its matches by role. The
 // capture vocabulary (documented in grammars/queries/README.md) is the contract between the
 // .scm files and the generic extractors: each pattern has exactly one role capture (`@def.*`,
-// `@call`, `@new`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
+// `@call`, `@new`, `@ref`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
 // node, plus detail captures (`@name`, `@body`, `@call.args`, …). `@_x` captures only feed predicates.
 import type { Node, Query } from 'web-tree-sitter';
+import type { TreePart } from '../parse/recover.js';
+import { overlaps } from '../parse/spans.js';
 
 export interface Match {
   /** The role capture's name, e.g. `def.method`, `call`, `import.require`. */
@@ -22,6 +24,7 @@ export interface Matches {
   imports: Match[];
   exports: Match[];
   calls: Match[];
+  refs: Match[];
   bindings: Match[];
 }
 
@@ -41,6 +44,7 @@ export const MAX_MATCH_DEPTH = 512;
 function bucketOf(role: string, out: Matches): Match[] | undefined {
   if (role.startsWith('def.')) return out.defs;
   if (role === 'call' || role === 'new') return out.calls;
+  if (role === 'ref') return out.refs;
   if (role.startsWith('import')) return out.imports;
   if (role.startsWith('export')) return out.exports;
   switch (role) {
@@ -52,13 +56,25 @@ function bucketOf(role: string, out: Matches): Match[] | undefined {
 }
 
 function isRole(name: string): boolean {
-  return name.startsWith('def.') || name === 'call' || name === 'new' || name.startsWith('import')
+  return name.startsWith('def.') || name === 'call' || name === 'new' || name === 'ref' || name.startsWith('import')
     || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of';
 }
 
-export function collectMatches(query: Query, root: Node): Matches {
-  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], bindings: [] };
-  for (const match of query.matches(root, { maxStartDepth: MAX_MATCH_DEPTH })) {
+/**
+ * The matches of every tree of a file, each taken from the tree that owns where its main node
+ * starts (core/parse/recover.ts), in document order per bucket.
+ */
+export function collectMatches(query: Query, parts: readonly TreePart[]): Matches {
+  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], refs: [], bindings: [] };
+  for (const part of parts) collectInto(query, part, parts.length > 1, out);
+  if (parts.length > 1) {
+    for (const bucket of Object.values(out) as Match[][]) bucket.sort((a, b) => a.node.startIndex - b.node.startIndex);
+  }
+  return out;
+}
+
+function collectInto(query: Query, part: TreePart, filter: boolean, out: Matches): void {
+  for (const match of query.matches(part.tree.rootNode, { maxStartDepth: MAX_MATCH_DEPTH })) {
     let role: string | undefined;
     let main: Node | undefined;
     const caps: Record<string, Node | undefined> = {};
@@ -75,7 +91,7 @@ export function collectMatches(query: Query, root: Node): Matches {
       }
     }
     if (role === undefined || main === undefined) continue;
+    if (filter && !overlaps(part.owns, main.startIndex)) continue;
     bucketOf(role, out)?.push({ role, node: main, caps, lists });
   }
-  return out;
 }

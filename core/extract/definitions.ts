@@ -13,9 +13,10 @@
 // - Arrow functions and function expressions bound to a variable, field or `exports.x` are
 //   definitions of kind `arrow` named after the binding; unbound (callback) functions are not
 //   definitions at all, so their calls belong to the enclosing named function.
-// - TS overloads: each bodiless signature is its own record with `is_declaration: true`; the
-//   implementation that follows is the definition proper. Abstract/interface members and C
-//   prototypes are declarations the same way (`@def.*.decl` in the queries).
+// - Bodiless declarations — TS overload signatures, abstract/interface members, C prototypes
+//   (`@def.*.decl` in the queries), Python `@overload` stubs — get `is_declaration: true`. An
+//   overloaded function is then one record, its implementation's, with `overloads`
+//   (core/extract/overloads.ts).
 // - When several patterns capture the same node, the most specific kind wins
 //   (constructor/getter/setter over method over arrow over function).
 import type { Node } from 'web-tree-sitter';
@@ -23,10 +24,10 @@ import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord 
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
-import { withoutArguments, withoutTypeArguments } from './calls.js';
+import { mergeOverloads } from './overloads.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
 import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText, type SignatureEnd } from './signature.js';
-import { cap, collapse, endLine, firstDocLine, nodeText, startLine } from './text.js';
+import { cap, capType, collapse, endLine, firstDocLine, nodeText, startLine, withoutArguments, withoutTypeArguments } from './text.js';
 
 const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'getter', 'setter', 'arrow']);
 const CLASS_KINDS = new Set<string>([
@@ -274,9 +275,13 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
   if (modifiers.includes('async')) record.is_async = true;
   // Bodiless members of interfaces, traits and protocols declare rather than define.
   const abstractOwner = def.parent?.isClass === true && ['interface', 'trait', 'protocol'].includes(def.parent.kind);
-  if (def.declaration || (abstractOwner && !def.body)) record.is_declaration = true;
+  const overloadStub = record.decorators?.some((d) => OVERLOAD_DECORATOR.test(d)) === true;
+  if (def.declaration || (abstractOwner && !def.body) || overloadStub) record.is_declaration = true;
   return record;
 }
+
+/** Python's `@overload` / `@typing.overload`: the stub declares a signature of the function defined after it. */
+const OVERLOAD_DECORATOR = /^@\s*(?:[\w.]+\.)?overload\s*$/;
 
 function buildClass(def: Def, bases: Map<number, string[]>, ctx: DefinitionContext): ClassRecord {
   const { source, syntax } = ctx;
@@ -421,9 +426,10 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
     if (owner) owner.methods.push(def.fn!);
     else functions.push(def.fn!);
   }
+  for (const cls of classes) cls.methods = mergeOverloads(cls.methods, ctx.syntax.overloads);
   const scopes = new ScopeIndex(defs);
   attachFields(fieldMatches, scopes, ctx.source);
-  return { functions, classes, scopes, topLevel };
+  return { functions: mergeOverloads(functions, ctx.syntax.overloads), classes, scopes, topLevel };
 }
 
 /** Fields go to the innermost class around them; names that are also methods (function-valued fields) are skipped. */
@@ -443,12 +449,12 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const known = cls.fields.find((f) => f.name === name);
     if (known) {
       // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
-      if (!known.type && type) known.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+      if (!known.type && type) known.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
       if (!known.init_call && initCall) known.init_call = initCall;
       continue;
     }
     const field: FieldRecord = { name, line: startLine(match.node) };
-    if (type) field.type = cap(collapse(type.text).replace(/^:\s*/, ''), 120);
+    if (type) field.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
     if (initCall) field.init_call = initCall;
     if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;
     cls.fields.push(field);

@@ -1,12 +1,12 @@
 // Per-file extraction: source text in, FileRecord out. One query run per file (compiled once
 // per thread) lets WASM do the traversal; the modules here interpret its captures.
-import type { Query, Tree } from 'web-tree-sitter';
+import type { Query } from 'web-tree-sitter';
 import type { FileRecord, LanguageId } from '../types.js';
 import { languageById } from '../../grammars/languages.js';
-import { parseSource } from '../parse/parser.js';
+import { parseRecovering, type TreePart } from '../parse/recover.js';
 import { buildBindings } from './bindings.js';
 import { stampBodyHashes } from './body-hash.js';
-import { buildCalls } from './calls.js';
+import { buildCalls, buildReferences } from './calls.js';
 import { collectMatches } from './captures.js';
 import { buildDefinitions } from './definitions.js';
 import { CommentFinder, moduleDoc } from './doc.js';
@@ -29,18 +29,18 @@ export interface ExtractInput {
   lossy?: boolean;
 }
 
-/** Parses and extracts one file; the tree is freed before returning. */
+/** Parses and extracts one file (re-parsing what a grammar failure swallowed); the trees are freed before returning. */
 export async function extractRecord(input: ExtractInput): Promise<FileRecord> {
   const query = await extractionQuery(input.language);
-  const tree = await parseSource(input.language, input.source);
+  const parsed = await parseRecovering(input.language, input.source);
   try {
-    const record = buildRecord(query, tree, input.language, input.source, input.path);
+    const record = buildRecord(query, parsed.parts, input.language, input.source, input.path);
     record.hash = input.hash;
     record.size = input.size;
     if (input.lossy) record.lossy_decode = true;
     return record;
   } finally {
-    tree.delete();
+    parsed.delete();
   }
 }
 
@@ -56,11 +56,11 @@ function lineCount(source: string): number {
   return source.endsWith('\n') ? lines - 1 : lines;
 }
 
-function buildRecord(query: Query, tree: Tree, language: LanguageId, source: string, path: string): FileRecord {
+function buildRecord(query: Query, parts: readonly TreePart[], language: LanguageId, source: string, path: string): FileRecord {
   const syntax = languageById(language).extract;
   const hooks = hooksFor(language);
-  const root = tree.rootNode;
-  const matches = collectMatches(query, root);
+  const root = parts[0].tree.rootNode;
+  const matches = collectMatches(query, parts);
   const comments = new CommentFinder(source, syntax.comments);
   const definitions = buildDefinitions(matches.defs, matches.bases, matches.fields, { source, syntax, comments });
   const imports = matches.imports.flatMap((match) => hooks.imports(match, source)).sort((a, b) => a.line - b.line);
@@ -79,8 +79,10 @@ function buildRecord(query: Query, tree: Tree, language: LanguageId, source: str
     exports,
     calls: buildCalls(matches.calls, definitions.scopes, source, syntax.comments, hooks.callThis),
     bindings: buildBindings(matches.bindings, definitions.scopes, syntax.comments),
-    errors: syntaxErrors(root),
+    errors: syntaxErrors(parts, source),
   };
+  const references = buildReferences(matches.refs, definitions.scopes, source, hooks.callThis);
+  if (references.length > 0) record.references = references;
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
   if (doc) record.doc = doc;
   stampBodyHashes(record, source);

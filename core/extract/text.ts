@@ -13,6 +13,16 @@ export function cap(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
+/**
+ * A declared type's text, capped like `cap` but keeping an indexed-access tail
+ * (`FieldOptions<…>['form']`): without it the cut text would name the wrong type.
+ */
+export function capType(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const tail = /\[\s*['"][\w$]+['"]\s*\]$/.exec(text)?.[0] ?? '';
+  return `${cap(text.slice(0, text.length - tail.length), max - tail.length)}${tail}`;
+}
+
 /** Collapsed source text of a node, bounded. */
 export function nodeText(source: string, node: Node, max = 200): string {
   const end = Math.min(node.endIndex, node.startIndex + max * 4);
@@ -50,4 +60,28 @@ export function firstDocLine(text: string): string | undefined {
     if (/[\p{L}\p{N}]/u.test(line)) return cap(line, 160);
   }
   return undefined;
+}
+
+/** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
+export function withoutArguments(text: string): string {
+  if (!text.endsWith(')')) return text;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) return text.slice(0, i).trimEnd();
+  }
+  return text;
+}
+
+/** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
+export function withoutTypeArguments(callee: string): string {
+  if (!callee.endsWith('>')) return callee;
+  let depth = 0;
+  for (let i = callee.length - 1; i >= 0; i--) {
+    const ch = callee[i];
+    if (ch === '>') depth++;
+    else if (ch === '<' && --depth === 0) return callee.slice(0, i).replace(/\s*(::)?\s*$/, '');
+    else if (ch === '(' || ch === ')') return callee;
+  }
+  return callee;
 }

@@ -10,7 +10,8 @@
 //
 // Edge kinds:
 //   next         sequential flow
-//   true/false   a condition's outcomes (if, loops, case tests, short-circuit operands, typed catch)
+//   true/false   a condition's outcomes (if, loops, case tests, short-circuit operands, typed catch,
+//                asserts: false leads where a throw would)
 //   fallthrough  from the end of one switch case body into the next
 //   loop         back edge from the end of a loop body (or update) to the loop header
 //   jump         return, break, continue, goto, and leaving a finally block to resume such a jump
@@ -31,7 +32,7 @@ export type NodeKind =
   | 'entry' | 'exit' | 'exception_exit' | 'param' | 'statement' | 'expression' | 'condition'
   | 'if' | 'loop' | 'for_init' | 'for_update' | 'switch' | 'case' | 'catch' | 'with'
   | 'return' | 'break' | 'continue' | 'throw' | 'goto' | 'fallthrough' | 'label'
-  | 'yield' | 'await' | 'defer';
+  | 'yield' | 'await' | 'defer' | 'assert';
 
 /** What a node evaluates, for the data-flow pass. */
 export interface Region {
@@ -127,6 +128,9 @@ class Builder {
   private readonly gotos: { label: string; from: Pending[] }[] = [];
   private readonly constructTypes: Set<string>;
   private readonly gotoTypes: Set<string>;
+  private readonly exitCalls: Set<string>;
+  private readonly assertCalls: Set<string>;
+  private readonly assertStatements: Set<string>;
 
   constructor(
     private readonly syntax: Syntax,
@@ -139,6 +143,9 @@ class Builder {
       ...p.blocks,
     ]);
     this.gotoTypes = new Set(Object.entries(p.jumps).filter(([, spec]) => spec.kind === 'goto').map(([type]) => type));
+    this.exitCalls = new Set(p.exitCalls);
+    this.assertCalls = new Set(p.assertCalls);
+    this.assertStatements = new Set(p.assertStatements);
   }
 
   private text = (node: SNode): string => textOf(this.syntax, node);
@@ -324,6 +331,10 @@ class Builder {
       this.dispatch({ kind: 'throw' }, [{ from: id, kind: 'exception' }]);
       return [];
     }
+    if (this.nodes[id].kind === 'assert') {
+      this.dispatch({ kind: 'throw' }, [{ from: id, kind: 'false' }]);
+      return [{ from: id, kind: 'true' }];
+    }
     return [{ from: id, kind: 'next' }];
   }
 
@@ -364,6 +375,7 @@ class Builder {
     const functions: SNode[] = [];
     let kind: CfgNode['kind'] = 'statement';
     let returnsEarly = false;
+    let asserts = false;
     if (p.defers?.includes(node.type)) kind = 'defer';
     const visit = (n: SNode, top: boolean): void => {
       if (!n.named) return;
@@ -381,9 +393,12 @@ class Builder {
         else if (p.awaits?.includes(n.type)) kind = 'await';
       }
       if (p.earlyReturns?.includes(n.type)) returnsEarly = true;
+      if (!asserts) asserts = this.assertStatements.has(n.type) || this.callsOneOf(n, this.assertCalls);
       for (const child of n.children) visit(child, false);
     };
     visit(node, true);
+    // Whether the statement completes matters more to control flow than a yield or await in it.
+    if (asserts && kind !== 'defer') kind = 'assert';
     return { embedded, functions, kind, returnsEarly };
   }
 
@@ -393,18 +408,25 @@ class Builder {
   }
 
   private isExitCall(node: SNode): boolean {
-    const exits = this.profile.exitCalls;
-    if (!exits) return false;
+    if (this.exitCalls.size === 0) return false;
     let n = node;
     while (this.profile.wrappers?.includes(n.type)) {
       const inner = n.children.filter((c) => c.named);
       if (inner.length !== 1) return false;
       n = inner[0];
     }
+    return this.callsOneOf(n, this.exitCalls);
+  }
+
+  /** True when `n` is a call whose callee, as written (`receiver.method` when the call node holds its receiver), is in `names`. */
+  private callsOneOf(n: SNode, names: Set<string>): boolean {
+    if (names.size === 0) return false;
     const call = this.profile.data.calls[n.type];
     if (!call) return false;
     const callee = selectOne(n, call.callee);
-    return callee !== undefined && exits.includes(this.text(callee));
+    if (callee === undefined) return false;
+    const receiver = selectOne(n, call.receiver);
+    return names.has(receiver ? `${this.text(receiver)}.${this.text(callee)}` : this.text(callee));
   }
 
   private canThrow(region: Region): boolean {
@@ -413,7 +435,8 @@ class Builder {
     const holes = region.holes;
     const visit = (n: SNode): boolean => {
       if (!n.named || functions[n.type] || holes?.has(n)) return false;
-      if (throwing.includes(n.type)) return true;
+      // An assert's own failure is its false edge; only its arguments may throw otherwise.
+      if (throwing.includes(n.type) && !this.callsOneOf(n, this.assertCalls)) return true;
       return n.children.some(visit);
     };
     return region.nodes.some(visit) || (region.binds ?? []).some(visit);
@@ -523,6 +546,11 @@ class Builder {
     }
     const id = this.simpleNode(n, preds, kind, temp, binds ? { patterns: binds } : undefined, headerStart);
     if (id === undefined) return { t: [], f: [] };
+    // `fopen($p) or die()`, `x or raise`: an operand that never returns ends the path.
+    if (this.isExitCall(n)) {
+      this.dispatch({ kind: 'throw' }, [{ from: id, kind: 'exception' }]);
+      return { t: [], f: [] };
+    }
     return { t: [{ from: id, kind: 'true' }], f: [{ from: id, kind: 'false' }] };
   }
 

@@ -221,8 +221,15 @@ export interface FlowProfile {
   parens: string[];
   /** Nodes whose evaluation can raise: calls, `new`, `await`, subscripts in some languages. */
   throwing: string[];
-  /** Callees that never return normally (Go `panic`, Rust `panic!`). */
+  /** Callees that never return normally (Go `panic`, Rust `panic!`), written as called: a method
+   *  call whose node holds its receiver (Java) is named `receiver.method`. */
   exitCalls?: string[];
+  /** Statements that raise unless their condition holds (Python/Java `assert`): a branch whose
+   *  false outcome throws, so what follows is control dependent on it. */
+  assertStatements?: string[];
+  /** Callees that raise unless their arguments pass a check (`assert!`, Kotlin `require`, C
+   *  `assert`), named as in `exitCalls`: a statement holding such a call is an assert. */
+  assertCalls?: string[];
   /** `continue` counts a switch as a loop level and leaves it like `break` (PHP). */
   switchIsLoop?: boolean;
   /** Operators that may return from the function in the middle of a statement (Rust `?`). */

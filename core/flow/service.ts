@@ -31,6 +31,7 @@ export async function runFlowQuery<K extends FlowKind>(ctx: QueryContext, kind: 
   let slice: FlowJob['slice'];
   if (kind === 'slice') {
     const line = Number(query.line);
+    target.fn = overloadAt(target.fn, line) ?? target.fn;
     checkLineInFunction(target, line);
     slice = { line, forward: query.forward, var: query.var };
   }
@@ -68,6 +69,16 @@ async function locateFunction(ctx: QueryContext, file: string, name: string): Pr
   const rel = resolveInsideRoot(ctx.index.root, file, ctx.cwd);
   const record = await ctx.index.record(rel);
   return { file: rel, record, fn: findFunction(record, name) };
+}
+
+/**
+ * Where each overload has its own body (Java, C++, …), the one holding `line`, as a function of its
+ * own lines: a slice criterion names the overload.
+ */
+function overloadAt(fn: FunctionRecord, line: number): FunctionRecord | undefined {
+  if (line >= fn.line && line <= fn.end_line) return undefined;
+  const overload = fn.overloads?.find((o) => !o.is_declaration && line >= o.line && line <= o.end_line);
+  return overload && { ...fn, line: overload.line, end_line: overload.end_line, signature: overload.signature };
 }
 
 /** Checks that a slice criterion lies inside the function's lines. */

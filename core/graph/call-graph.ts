@@ -3,12 +3,12 @@
 // file, overriders of a method), and incremental patching. A change to a file re-resolves that
 // file and every file whose resolution read it (recorded dependencies), nothing else.
 import type { FileChange } from '../index/project-index.js';
-import type { ClassRecord, FileRecord, FunctionRecord } from '../types.js';
+import type { ClassRecord, FileRecord, FunctionRecord, OverloadRecord } from '../types.js';
 import { computeFileGraph } from './file-graph.js';
 import { FileSet, ancestorDirs, baseName } from './file-set.js';
 import { symbolKey, type CallEdge, type FileGraph, type ResolvedImport, type SymbolRef } from './model.js';
 import { emptyConfig, type ProjectConfig } from './project-config.js';
-import { ResolveContext, baseKey, dirKey } from './resolve/context.js';
+import { ResolveContext, baseKey, dirKey, functionKey } from './resolve/context.js';
 import { Resolver } from './resolver.js';
 
 /** A definition the graph knows, for name lookups. */
@@ -23,6 +23,8 @@ export interface Definition {
   doc?: string;
   is_class: boolean;
   exported?: boolean;
+  /** An overloaded function's overload signatures (it is one definition). */
+  overloads?: OverloadRecord[];
   record: FunctionRecord | ClassRecord;
 }
 
@@ -72,7 +74,8 @@ export function definitionsOf(record: FileRecord): Definition[] {
   const out: Definition[] = [];
   const fromFunction = (fn: FunctionRecord): Definition => ({
     file: record.path, qualified_name: fn.qualified_name, name: fn.name, kind: fn.kind, line: fn.line,
-    end_line: fn.end_line, signature: fn.signature, doc: fn.doc, is_class: false, exported: fn.exported, record: fn,
+    end_line: fn.end_line, signature: fn.signature, doc: fn.doc, is_class: false, exported: fn.exported,
+    ...(fn.overloads ? { overloads: fn.overloads } : {}), record: fn,
   });
   for (const fn of record.functions) out.push(fromFunction(fn));
   for (const cls of record.classes) {
@@ -83,6 +86,10 @@ export function definitionsOf(record: FileRecord): Definition[] {
     for (const method of cls.methods) out.push(fromFunction(method));
   }
   return out;
+}
+
+function functionNames(record: FileRecord): string[] {
+  return definitionsOf(record).filter((def) => !def.is_class).map((def) => def.name);
 }
 
 export class CallGraph {
@@ -105,11 +112,15 @@ export class CallGraph {
   private readonly overriders: SourcedIndex<SymbolRef> = new SourcedIndex();
   /** Overriding method key → the method it overrides or implements (the first its file graph names). */
   private readonly overridden = new Map<string, SymbolRef>();
+  /** Method of a type outside the project (`Map.get`) → file → unresolved calls of it. */
+  private readonly libCalls: SourcedIndex<CallEdge> = new SourcedIndex();
+  /** Method of a type outside the project → file → the project's methods implementing it. */
+  private readonly libImplementers: SourcedIndex<SymbolRef> = new SourcedIndex();
   /** Simple and qualified names → file → definitions. */
   private readonly definitionsByName: SourcedIndex<Definition> = new SourcedIndex();
 
   private constructor(readonly root: string, readonly config: ProjectConfig) {
-    this.ctx = new ResolveContext(this.files, this.records, config);
+    this.ctx = new ResolveContext(this.files, this.records, config, (name) => this.hasFunctionNamed(name));
     this.resolver = new Resolver(this.ctx);
   }
 
@@ -161,6 +172,9 @@ export class CallGraph {
     const touched = new Set<string>();
     for (const change of changes) {
       const before = this.records.get(change.path);
+      // A function name new to the file may be one that other files' reads were skipped for.
+      const known = new Set(before ? functionNames(before) : []);
+      for (const name of change.after ? functionNames(change.after) : []) if (!known.has(name)) touched.add(functionKey(name));
       if (before) this.indexDefinitions(before, false);
       if (change.after) {
         this.records.set(change.path, change.after);
@@ -226,12 +240,14 @@ export class CallGraph {
       if (edge.to) this.incoming.add(symbolKey(edge.to), graph.path, edge);
       if (edge.instantiates) this.instantiations.add(symbolKey(edge.instantiates), graph.path, edge);
       if (!edge.to) this.unresolvedByName.add(edge.name, graph.path, edge);
+      if (edge.lib) this.libCalls.add(edge.lib, graph.path, edge);
     }
     for (const imp of graph.imports) for (const target of imp.targets) this.importersOf.add(target, graph.path, { ...imp, file: graph.path });
     for (const { method, overridden } of graph.overrides) {
       this.overriders.add(symbolKey(overridden), graph.path, method);
       if (!this.overridden.has(symbolKey(method))) this.overridden.set(symbolKey(method), overridden);
     }
+    for (const { method, lib } of graph.libOverrides) this.libImplementers.add(lib, graph.path, method);
   }
 
   private unindex(graph: FileGraph): void {
@@ -244,12 +260,14 @@ export class CallGraph {
       if (edge.to) this.incoming.remove(symbolKey(edge.to), graph.path);
       if (edge.instantiates) this.instantiations.remove(symbolKey(edge.instantiates), graph.path);
       if (!edge.to) this.unresolvedByName.remove(edge.name, graph.path);
+      if (edge.lib) this.libCalls.remove(edge.lib, graph.path);
     }
     for (const imp of graph.imports) for (const target of imp.targets) this.importersOf.remove(target, graph.path);
     for (const { method, overridden } of graph.overrides) {
       this.overriders.remove(symbolKey(overridden), graph.path);
       this.overridden.delete(symbolKey(method));
     }
+    for (const { lib } of graph.libOverrides) this.libImplementers.remove(lib, graph.path);
   }
 
   // ---- reads -----------------------------------------------------------------------------
@@ -322,6 +340,21 @@ export class CallGraph {
     return out;
   }
 
+  /** Methods of types outside the project (`Map.get`) that `ref` implements. */
+  libMethodsOf(ref: SymbolRef): string[] {
+    return (this.graphs.get(ref.file)?.libOverrides ?? []).filter((o) => o.method.name === ref.name).map((o) => o.lib);
+  }
+
+  /** Unresolved calls of a method of a type outside the project. */
+  libCallsOf(lib: string): readonly CallEdge[] {
+    return this.libCalls.get(lib);
+  }
+
+  /** The project's methods implementing a method of a type outside the project. */
+  libImplementersOf(lib: string): readonly SymbolRef[] {
+    return this.libImplementers.get(lib);
+  }
+
   /** Files importing `path`, with the import statements. */
   importers(path: string): ReadonlyArray<ResolvedImport & { file: string }> {
     return this.importersOf.get(path);
@@ -330,6 +363,10 @@ export class CallGraph {
   /** Definitions whose simple or qualified name is `name`. */
   definitions(name: string): readonly Definition[] {
     return this.definitionsByName.get(name);
+  }
+
+  private hasFunctionNamed(name: string): boolean {
+    return this.definitionsByName.get(name).some((def) => !def.is_class);
   }
 
   /** Definitions of one file. */

@@ -16,6 +16,8 @@ export interface Caller {
   confidence: Confidence;
   /** What was called (the definition the edge resolved to). */
   callee: SymbolRef;
+  /** The function is read as a value there, not called (model.ts). */
+  reference?: true;
 }
 
 /**
@@ -78,7 +80,7 @@ export function dispatchSources(graph: CallGraph, ref: SymbolRef, mode: Dispatch
 /**
  * Call edges into a definition. For a class: its instantiations (`new Foo()`, `Foo()`), not calls of
  * base constructors through `super`. For a function or method: edges resolved to it, plus dispatch
- * edges per `mode`.
+ * edges per `mode`, as far as each edge's receiver bound lets dispatch carry it (model.ts).
  */
 export function directCallers(
   graph: CallGraph,
@@ -98,7 +100,26 @@ export function directCallers(
     }
   };
   add(graph.callersOf(ref), false);
-  for (const source of dispatchSources(graph, ref, mode)) add(graph.callersOf(source), true);
+  const sources = dispatchSources(graph, ref, mode);
+  const ancestors = graph.overriddenBy(ref);
+  // A call bound to its receiver's exact class reaches only the method it resolved to; one through
+  // `this` reaches overrides below that method, so only a method `ref` overrides leads to `ref`.
+  const overridden = new Set(ancestors.map(symbolKey));
+  const dispatchable = (edge: CallEdge, below: boolean) => edge.bound === undefined || (edge.bound === 'subclass' && below);
+  for (const source of sources) {
+    const below = overridden.has(symbolKey(source));
+    add(graph.callersOf(source).filter((edge) => dispatchable(edge, below)), true);
+  }
+  if (mode !== 'family') return out;
+  // Types outside the project that the family implements (`Map`, a library's interface): calls
+  // made through them, and through the project's other implementations of them.
+  const key = symbolKey(ref);
+  for (const lib of new Set([ref, ...ancestors].flatMap((method) => graph.libMethodsOf(method)))) {
+    add(graph.libCallsOf(lib), true);
+    for (const sibling of graph.libImplementersOf(lib)) {
+      if (symbolKey(sibling) !== key) add(graph.callersOf(sibling).filter((edge) => dispatchable(edge, false)), true);
+    }
+  }
   return out;
 }
 
@@ -127,15 +148,17 @@ export function transitiveCallers(graph: CallGraph, definitions: Definition[], d
         if (!lines) functions.set(name, (lines = new Set()));
         if (lines.has(edge.line)) continue;
         lines.add(edge.line);
-        out.push({
+        const caller: Caller = {
           file,
           function: name,
           line: edge.line,
           depth: level,
           via: dispatch ? 'dispatch' : edge.via,
           confidence: dispatch ? 'medium' : edge.confidence,
-          callee: edge.to!,
-        });
+          callee: edge.to ?? ref,
+        };
+        if (edge.reference) caller.reference = true;
+        out.push(caller);
         if (!firstSite || name === MODULE_SCOPE) continue;
         const key = symbolKey(edge.from);
         if (expanded.has(key)) continue;

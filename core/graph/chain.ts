@@ -16,7 +16,8 @@ export interface Segment {
   cast?: string;
 }
 
-const IDENT_START = /[A-Za-z_$@\u00C0-\uFFFF]/;
+/** `#` starts a JavaScript private name (`this.#cache`). */
+const IDENT_START = /[A-Za-z_$@#\u00C0-\uFFFF]/;
 const IDENT_CHAR = /[\w$\u00C0-\uFFFF]/;
 
 /** Index just past the bracket that closes the one at `open`, or -1. */
@@ -56,7 +57,8 @@ export function parseChain(input: string): Segment[] | undefined {
       const end = closeOf(text, i);
       if (end < 0) return undefined;
       const inner = text.slice(i + 1, end - 1).trim();
-      const cast = /^([\s\S]+?)\s+as\s+([A-Za-z_$][\w$.]*)(<[^()]*>)?$/.exec(inner);
+      // The last `as` is the type the value ends up with (`x as unknown as Foo`), array types too.
+      const cast = /^([\s\S]+)\s+as\s+([A-Za-z_$][\w$.]*(?:<[^()]*>)?(?:\[\])*)$/.exec(inner);
       if (cast) {
         segment = { name: '', sep, calls: 0, indexed: false, cast: cast[2] };
       } else {

@@ -1,9 +1,9 @@
 // One file's contribution to the project graph: its resolved imports, its call edges and the
 // methods it overrides, together with every project path the resolution read.
-import type { FileRecord } from '../types.js';
+import type { CallSite, FileRecord } from '../types.js';
 import { type CallEdge, type FileGraph, type ResolvedImport } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
-import type { Resolver } from './resolver.js';
+import type { CallTarget, Resolver } from './resolver.js';
 import { symbolsOf } from './symbols.js';
 
 export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record: FileRecord): FileGraph {
@@ -15,7 +15,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       names: imp.names,
       targets: resolver.importTargets(record.path, imp.module, imp.bindings.map((b) => b.name), symbols.family),
     }));
-    const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => {
+    const edgeOf = (call: CallSite, target: CallTarget): CallEdge => {
       const edge: CallEdge = {
         from: { file: record.path, name: call.caller },
         callee: call.callee,
@@ -27,14 +27,31 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (target.to) edge.to = target.to;
       if (target.instantiates) edge.instantiates = target.instantiates;
       if (target.via === 'external') edge.external = true;
+      if (target.bound) edge.bound = target.bound;
+      if (target.lib) edge.lib = target.lib;
       return edge;
-    }));
+    };
+    const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));
+    // A member read counts where it resolves to a function; an unknown one is no call by name.
+    // Most reads are of fields: a name no function of the project has is not resolved at all.
+    for (const reference of record.references ?? []) {
+      if (!ctx.definesFunction(reference.name)) continue;
+      for (const target of resolver.resolveCall(record.path, reference)) {
+        if (!target.to || target.via === 'constructor') continue;
+        const edge = edgeOf(reference, target);
+        edge.reference = true;
+        edges.push(edge);
+      }
+    }
     const overrides: FileGraph['overrides'] = [];
+    const libOverrides: FileGraph['libOverrides'] = [];
     for (const [name] of symbols.classes) {
       const cls = resolver.classInfo(record.path, name);
       if (!cls || cls.file !== record.path) continue;
+      const libBases = resolver.libBases(cls);
       for (const [methodName, method] of cls.methods) {
         if (method.file !== record.path || method.fn.kind === 'constructor' || methodName === '__init__') continue;
+        for (const lib of libBases) libOverrides.push({ method: { file: record.path, name: method.fn.qualified_name }, lib: `${lib}.${methodName}` });
         const base = resolver.findMethod(cls, methodName, true);
         if (base) {
           overrides.push({
@@ -47,7 +64,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     for (const { method, overridden } of resolver.objectOverrides(record.path)) {
       overrides.push({ method: { file: record.path, name: method.qualified_name }, overridden: { file: overridden.file, name: overridden.fn.qualified_name } });
     }
-    return { imports, edges, overrides };
+    return { imports, edges, overrides, libOverrides };
   });
   deps.delete(record.path);
   return { path: record.path, language: record.language, ...value, deps: [...deps].sort() };

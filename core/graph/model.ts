@@ -29,6 +29,15 @@ export type Via =
   | 'dispatch'     // an implementation reached through an interface, abstract or overridden method
   | 'name';        // unresolved: name only
 
+/**
+ * What a method call's receiver is known to be. `exact`: an instance of exactly the class whose
+ * method was resolved (`super.m()`, `new C().m()`, a value bound to `new C()`): the call runs that
+ * method and no override of it. `subclass`: `this` inside a class calling a method the class itself
+ * defines: the method or an override below it runs, never a base or sibling method. Absent: the
+ * receiver's class comes from a declared type, so any method of the override family may answer.
+ */
+export type ReceiverBound = 'exact' | 'subclass';
+
 export interface CallEdge {
   from: SymbolRef;
   /** Resolved target; absent for an unresolved edge. */
@@ -44,6 +53,16 @@ export interface CallEdge {
   instantiates?: SymbolRef;
   /** Unresolved because the callee belongs to a module outside the project (a library, the stdlib). */
   external?: boolean;
+  /** How far dispatch can carry a resolved method call (see ReceiverBound). */
+  bound?: ReceiverBound;
+  /** Not a call: the function is read as a value there (`cb(this.run)`, `{ run: api.run }`). */
+  reference?: true;
+  /**
+   * An unresolved method call on a value whose type is defined outside the project: the type and
+   * method (`Map.get`, `redux#Store.dispatch`). Project classes implementing that type answer it by
+   * dispatch (see `libOverrides`).
+   */
+  lib?: string;
 }
 
 /** One import statement of a file, with the project files it resolves to (empty: external/unknown). */
@@ -65,6 +84,8 @@ export interface FileGraph {
    * or implement, as symbol keys (`file#Class.m`); dispatch edges are derived from these.
    */
   overrides: Array<{ method: SymbolRef; overridden: SymbolRef }>;
+  /** Methods of this file's classes implementing a method of a type outside the project (`lib` as in CallEdge). */
+  libOverrides: Array<{ method: SymbolRef; lib: string }>;
   /**
    * Every project path this file's resolution read or probed (records consulted, candidate module
    * paths tried). A change to any of them makes this file's graph stale.

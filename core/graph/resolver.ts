@@ -9,7 +9,7 @@
 import type { CallSite, ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
 import { parseChain, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
-import { MODULE_SCOPE, type SymbolRef, type Via } from './model.js';
+import { MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
 import { resolveIncludePath } from './resolve/fallback.js';
 import { goPackageDeclarers, goPackageFiles, goPackageMethods, resolveGoPackage } from './resolve/go.js';
@@ -18,6 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
+import { aliasedType, functionTypeParams, functionTypeThis, isJsLibType, paramType, typeName, typeShape } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -33,16 +34,17 @@ export type Value =
   | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean }
   /** A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass). */
   | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean }
-  | { kind: 'instance'; cls: ClassInfo }
+  /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
+  | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
-  /** A list/array whose elements are of a known class. */
-  | { kind: 'array'; element: Value }
+  /** A list/array whose elements are known; `lib` the runtime type holding them (`Array`, `Set`). */
+  | { kind: 'array'; element: Value; lib?: string }
   /** A callable whose call result is known: a built-in method (`items.pop()` → an element), a function-typed value. */
   | { kind: 'builtin'; result: Value }
   /** A value of an object type literal (`{ subs: Subscription }`): member name → declared type, read in `file`. */
   | { kind: 'shape'; file: string; members: Map<string, string> }
   /** A `Map` whose values are known. */
-  | { kind: 'map'; value: Value }
+  | { kind: 'map'; value: Value; lib?: string }
   /**
    * A JS object literal bound to a name (`const api: Api = { get() {} }`): its members are the
    * functions listed under `path` in `file`; other attributes come from its declared type.
@@ -53,8 +55,12 @@ export type Value =
    * call through it may reach every option that defines the method (what a checker reports too).
    */
   | { kind: 'union'; options: Value[] }
-  /** Defined outside the project (an external module or what it exports). */
-  | { kind: 'external' }
+  /**
+   * Defined outside the project (an external module or what it exports). `lib` names the type when
+   * it is known: a runtime type (`Map`) or a library's export (`redux#Store`); classes of the
+   * project implementing it answer calls made through it, by dispatch.
+   */
+  | { kind: 'external'; lib?: string }
   /** A project value whose type is unknown; it shadows outer names. */
   | { kind: 'opaque' };
 
@@ -62,158 +68,28 @@ export interface CallTarget {
   to?: SymbolRef;
   via: Via | 'external';
   instantiates?: SymbolRef;
+  bound?: ReceiverBound;
+  /** An unresolved method call on a value of a type outside the project: that type and the method (`Map.get`). */
+  lib?: string;
 }
 
 const OPAQUE: Value = { kind: 'opaque' };
 const FUNCTION_CALLERS = new Set(['call', 'apply', 'bind']);
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
+/** Array methods that return an array of the same elements. */
+const ARRAY_SAME_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
+/** Array (and Map/Set) methods calling a callback with an element: which of its parameters gets it. */
+const ITERATION_METHODS = new Map<string, number>([
+  ['forEach', 0], ['map', 0], ['filter', 0], ['find', 0], ['findLast', 0], ['findIndex', 0], ['findLastIndex', 0],
+  ['some', 0], ['every', 0], ['flatMap', 0], ['reduce', 1], ['reduceRight', 1],
+]);
 const EXTERNAL: Value = { kind: 'external' };
 const MAX_DEPTH = 24;
 
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
-
-/** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
-export function typeName(raw: string): string | undefined {
-  let text = raw.trim().replace(/^:\s*/, '').replace(/^['"]|['"]$/g, '');
-  for (let i = 0; i < 4; i++) {
-    const before = text;
-    text = text
-      .replace(/^(readonly|const|final|mut|dyn|impl|struct|class|in|out|ref)\s+/, '')
-      .replace(/^[*&]+\s*/, '')
-      .replace(/^(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
-      .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
-      .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
-      .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
-      .replace(/^(None|null|undefined)\s*\|\s*/g, '')
-      .replace(/\?$/, '')
-      .trim();
-    if (text === before) break;
-  }
-  text = text.replace(/(<.*>|\[.*\])$/, '').trim();
-  return /^[A-Za-z_$][\w$]*((\.|::)[A-Za-z_$][\w$]*)*$/.test(text) ? text.replace(/::/g, '.') : undefined;
-}
-
-/** `Foo[]`, `Array<Foo>`, `ReadonlyArray<Foo>`, `List[Foo]`, `list[Foo]`, `Sequence[Foo]` → `Foo`. */
-export function elementType(raw: string): string | undefined {
-  const text = raw.trim().replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
-  const suffix = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/.exec(text);
-  if (suffix) return suffix[1];
-  const generic = /^(?:Array|ReadonlyArray|Set|List|list|Sequence|Iterable|Iterator|tuple|Tuple)[<[]([\w$.]+(?:[<[][^<>[\]]*[>\]])?)[>\]]$/.exec(text);
-  return generic ? generic[1] : undefined;
-}
-
-/** The declared type of a parameter (`init: (a: A) => void` → `(a: A) => void`, `cb?: F` → `F`). */
-export function paramType(param: string): string | undefined {
-  let depth = 0;
-  for (let i = 0; i < param.length; i++) {
-    const ch = param[i];
-    if ('([{<'.includes(ch)) depth++;
-    else if (')]}>'.includes(ch)) depth--;
-    else if (ch === ':' && depth === 0) return param.slice(i + 1).split(/\s=\s/)[0].trim();
-    else if (ch === '=' && depth === 0 && param[i + 1] !== '>') return undefined;
-  }
-  return undefined;
-}
-
-function splitTopLevel(text: string, separator: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if ('([{<'.includes(ch)) depth++;
-    else if (')]}'.includes(ch) || (ch === '>' && text[i - 1] !== '=')) depth--;
-    else if (ch === separator && depth === 0) {
-      out.push(text.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  const last = text.slice(start).trim();
-  if (last) out.push(last);
-  return out;
-}
-
-/** Parameter types of a function type `(a: A, b: B) => R` (a `this:` parameter dropped). */
-export function functionTypeParams(type: string): string[] | undefined {
-  const parts = functionTypeParts(type.trim().replace(/^\(\s*(\(.*\)\s*=>.*)\)\s*(\|\s*(undefined|null))?$/, '$1'));
-  if (!parts) return undefined;
-  return splitTopLevel(parts.params, ',')
-    .filter((p) => !/^this\s*:/.test(p))
-    .map((p) => paramType(p.replace(/^\.\.\./, '')) ?? 'unknown');
-}
-
-/** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
-function closingBracket(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '{' || ch === '[' || ch === '<') depth++;
-    else if (ch === ')' || ch === '}' || ch === ']' || (ch === '>' && text[i - 1] !== '=')) {
-      if (--depth === 0) return i;
-    }
-  }
-  return -1;
-}
-
-/** The parameter list and return type of a function type `(a: A) => R`. */
-function functionTypeParts(text: string): { params: string; returns: string } | undefined {
-  if (!text.startsWith('(')) return undefined;
-  const end = closingBracket(text, 0);
-  const arrow = end < 0 ? null : /^\s*=>\s*/.exec(text.slice(end + 1));
-  if (!arrow) return undefined;
-  return { params: text.slice(1, end), returns: text.slice(end + 1 + arrow[0].length).trim() };
-}
-
-/** Members of an object type literal `{ a: A; b?: B; m(x: X): R }` → name → type (methods as function types). */
-export function objectTypeMembers(text: string): Map<string, string> | undefined {
-  if (!text.startsWith('{') || closingBracket(text, 0) !== text.length - 1) return undefined;
-  const members = new Map<string, string>();
-  for (const group of splitTopLevel(text.slice(1, -1), ';')) {
-    for (const member of splitTopLevel(group, ',')) {
-      const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
-      const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
-      if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
-      else if (property) members.set(property[1], property[2].trim());
-    }
-  }
-  return members;
-}
-
-/** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */
-function typeArguments(text: string, names: RegExp): string[] | undefined {
-  const match = /^([\w$.]+)</.exec(text);
-  if (!match || !names.test(match[1]) || closingBracket(text, match[1].length) !== text.length - 1) return undefined;
-  return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
-}
-
-const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap)$/;
-
-const NULLISH = /^(null|undefined|void|never|None)$/;
-
-/** The alternatives of a union type (`A | B | null` → A, B, null), or of an intersection; undefined for one type. */
-function typeAlternatives(raw: string): string[] | undefined {
-  const text = raw.trim().replace(/^:\s*/, '');
-  for (const separator of ['|', '&']) {
-    const parts = splitTopLevel(text.replace(/^[|&]\s*/, ''), separator).filter(Boolean);
-    if (parts.length > 1) return parts;
-  }
-  return undefined;
-}
-
-/** What a type alias stands for, from its signature (`type P<T> = A<T> | B<T>` → `A<T> | B<T>`). */
-export function aliasedType(signature: string): string | undefined {
-  let depth = 0;
-  for (let i = 0; i < signature.length; i++) {
-    const ch = signature[i];
-    if (ch === '<' || ch === '(' || ch === '{' || ch === '[') depth++;
-    else if ((ch === '>' && signature[i - 1] !== '=') || ch === ')' || ch === '}' || ch === ']') depth--;
-    else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(i + 1).trim() || undefined;
-  }
-  return undefined;
-}
 
 function valueKey(value: Value): string | undefined {
   switch (value.kind) {
@@ -303,6 +179,21 @@ export class Resolver {
     }) ?? { classes: [], complete: false };
   }
 
+  /** The bases of a class that are types outside the project, as `lib` keys (`Map`, `redux#Store`). */
+  libBases(cls: ClassInfo): string[] {
+    return this.ctx.memo(`libbases|${cls.file}|${cls.name}`, () => {
+      const out = new Set<string>();
+      for (const record of cls.records) {
+        for (const base of record.bases) {
+          const name = typeName(base);
+          const value = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
+          if (value?.kind === 'external' && value.lib) out.add(value.lib);
+        }
+      }
+      return [...out];
+    }) ?? [];
+  }
+
   /** Method resolution order: the class, then its bases depth-first, each once. */
   mro(cls: ClassInfo): { classes: ClassInfo[]; complete: boolean } {
     const seen = new Set<string>();
@@ -384,6 +275,8 @@ export class Resolver {
           const value = this.evalPath(owner.file, MODULE_SCOPE, field.init_call, depth + 1);
           if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
           if (value?.kind === 'function') return this.returnValue(value.file, value.fn, depth + 1);
+          // `values_ = new Map()`: runtime types are only ever constructed.
+          if (value?.kind === 'external' && value.lib !== undefined && isJsLibType(value.lib)) return value;
         }
       }
       const syms = this.symbols(owner.file);
@@ -401,49 +294,60 @@ export class Resolver {
 
   typeValue(file: string, raw: string, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
-    const text = raw.trim().replace(/^:\s*/, '');
-    if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return this.typeValue(file, text.slice(1, -1), depth + 1);
-    const fn = functionTypeParts(text);
-    if (fn) {
-      const result = this.typeValue(file, fn.returns, depth + 1);
-      return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
+    const shape = typeShape(raw);
+    switch (shape.kind) {
+      case 'function': {
+        const result = this.typeValue(file, shape.returns, depth + 1);
+        return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
+      }
+      case 'alternatives':
+        return unionOf(shape.options.map((option) => this.typeValue(file, option, depth + 1)));
+      case 'object':
+        return { kind: 'shape', file, members: shape.members };
+      case 'elements': {
+        const value = this.typeValue(file, shape.element, depth + 1);
+        const lib = isJsLibType(shape.container) ? shape.container : undefined;
+        if (value.kind === 'opaque') return lib ? { kind: 'external', lib } : OPAQUE;
+        return lib ? { kind: 'array', element: value, lib } : { kind: 'array', element: value };
+      }
+      case 'map': {
+        const value = this.typeValue(file, shape.value, depth + 1);
+        if (value.kind === 'opaque') return { kind: 'external', lib: shape.container };
+        return { kind: 'map', value, lib: shape.container };
+      }
+      case 'member': {
+        const object = this.typeValue(file, shape.object, depth + 1);
+        return object.kind === 'opaque' ? OPAQUE : this.member(object, shape.key, depth + 1) ?? OPAQUE;
+      }
+      case 'typeof': {
+        // The class (or function) itself, not an instance.
+        const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        if (value?.kind === 'class') return { kind: 'class', cls: value.cls, typed: true };
+        return value?.kind === 'function' ? value : OPAQUE;
+      }
+      case 'named': {
+        const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
+        return value?.kind === 'external' ? value : OPAQUE;
+      }
+      default:
+        return OPAQUE;
     }
-    const alternatives = typeAlternatives(raw);
-    if (alternatives) {
-      return unionOf(alternatives.filter((alt) => !NULLISH.test(alt)).map((alt) => this.typeValue(file, alt, depth + 1)));
-    }
-    const members = objectTypeMembers(text);
-    if (members) return { kind: 'shape', file, members };
-    const element = elementType(raw);
-    if (element !== undefined) {
-      const value = this.typeValue(file, element, depth + 1);
-      return value.kind === 'opaque' ? OPAQUE : { kind: 'array', element: value };
-    }
-    const mapArgs = typeArguments(text, MAP_TYPES);
-    if (mapArgs?.length === 2) {
-      const value = this.typeValue(file, mapArgs[1], depth + 1);
-      return value.kind === 'opaque' ? OPAQUE : { kind: 'map', value };
-    }
-    // `typeof Foo`: the class (or function) itself, not an instance.
-    const typeOf = /^typeof\s+([\w$.]+)$/.exec(raw.trim());
-    if (typeOf) {
-      const value = this.evalPath(file, MODULE_SCOPE, typeOf[1], depth + 1);
-      if (value?.kind === 'class') return { kind: 'class', cls: value.cls, typed: true };
-      return value?.kind === 'function' ? value : OPAQUE;
-    }
-    const name = typeName(raw);
-    if (!name) return OPAQUE;
-    const value = this.evalPath(file, MODULE_SCOPE, name, depth + 1);
-    if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
-    return value?.kind === 'external' ? EXTERNAL : OPAQUE;
   }
 
-  /** A type alias that is not an object type stands for the type it names (`type P = A | B`). */
+  /**
+   * A type alias that is not an object type stands for the type it names (`type P = A | B`); one
+   * combining types with an object type (`type R = Base & { extra: X }`) is its own members and
+   * those types' members.
+   */
   private aliasValue(cls: ClassInfo, depth: number): Value | undefined {
     const [record] = cls.records;
-    if (cls.records.length !== 1 || record.kind !== 'type' || record.methods.length > 0 || record.fields.length > 0) return undefined;
+    if (cls.records.length !== 1 || record.kind !== 'type') return undefined;
     const aliased = aliasedType(record.signature);
-    return aliased === undefined ? undefined : this.typeValue(cls.file, aliased, depth + 1);
+    if (aliased === undefined) return undefined;
+    if (record.methods.length === 0 && record.fields.length === 0) return this.typeValue(cls.file, aliased, depth + 1);
+    if (typeShape(aliased).kind !== 'alternatives') return undefined;
+    return unionOf([{ kind: 'instance', cls }, this.typeValue(cls.file, aliased, depth + 1)]);
   }
 
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
@@ -482,20 +386,30 @@ export class Resolver {
     if (binding.init_call) {
       const segments = parseChain(binding.init_call);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
-      if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
-      if (value?.kind === 'external') return EXTERNAL;
+      if (binding.init_item !== undefined) return value ? this.tupleItem(value, binding.init_item, depth + 1) : OPAQUE;
+      if (value?.kind === 'class') return this.constructed(value);
+      if (value?.kind === 'external') return binding.init_new ? value : EXTERNAL;
       if (value && !binding.init_new) return this.callResult(value, depth + 1);
     }
     return OPAQUE;
   }
 
-  /** The type of a callback's parameter from the declared parameter type of the function it is passed to. */
+  /**
+   * The type of a callback's parameter from the declared parameter type of the function it is
+   * passed to, or the element an array's iteration method hands it (`items.forEach((item) => …)`).
+   */
   private callbackParamValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     const { callee, arg, param } = binding.callback_param!;
     const declared = this.calleeParamType(file, scope, callee, arg, binding.line, depth + 1);
     const params = declared && functionTypeParams(declared.type);
     const type = params?.[param];
-    return declared && type ? this.typeValue(declared.file, type, depth + 1) : OPAQUE;
+    if (declared && type) return this.typeValue(declared.file, type, depth + 1);
+    const segments = parseChain(callee);
+    const method = segments && segments.length > 1 ? segments[segments.length - 1] : undefined;
+    if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
+    const receiver = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
+    if (receiver?.kind === 'map') return receiver.value;
+    return receiver ? this.elementOf(receiver) : OPAQUE;
   }
 
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */
@@ -517,9 +431,7 @@ export class Resolver {
     if (from.type) return this.typeValue(file, from.type, 1);
     if (from.callee === undefined || from.arg === undefined) return undefined;
     const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);
-    const parts = declared && functionTypeParts(declared.type.replace(/^\((\(.*\)\s*=>.*)\)$/, '$1'));
-    const self = parts && splitTopLevel(parts.params, ',').find((p) => /^this\s*:/.test(p));
-    const type = self && paramType(self);
+    const type = declared && functionTypeThis(declared.type);
     return declared && type ? this.typeValue(declared.file, type, 1) : undefined;
   }
 
@@ -585,10 +497,17 @@ export class Resolver {
   private objectValue(file: string, scope: string, name: string, depth: number): Value | undefined {
     const syms = this.symbols(file);
     const path = scope === MODULE_SCOPE ? name : `${scope}.${name}`;
-    if (!syms?.objects.has(path)) return undefined;
+    if (!syms || (!syms.objects.has(path) && !syms.objectProperties.has(path))) return undefined;
     const typed = syms.bindings.get(scope)?.get(name)?.find((b) => b.type);
     const declared = typed ? this.typeValue(file, typed.type!, depth + 1) : undefined;
     return declared && declared.kind !== 'opaque' ? { kind: 'object', file, path, declared } : { kind: 'object', file, path };
+  }
+
+  /** What an object literal's property holds: the value of the name it was given (`{ onFoo }`, `{ run: helpers.run }`). */
+  private propertyValue(file: string, property: LocalBinding, depth: number): Value | undefined {
+    const segments = property.init_name === undefined ? undefined : parseChain(property.init_name);
+    const value = segments && this.evalSegments(file, property.scope, segments, property.line, depth + 1);
+    return value && value.kind !== 'opaque' ? value : undefined;
   }
 
   /** Methods of the declared types of a file's object literals that their members implement. */
@@ -654,9 +573,12 @@ export class Resolver {
       const bound = syms.bindings.get(scope)?.get(name);
       const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line));
       const binding = before?.length ? before[before.length - 1] : bound?.find((b) => b.end_line === undefined);
-      if (binding) return this.bindingValue(file, scope, binding, depth + 1);
-      if (syms.params.get(scope)?.has(name)) return OPAQUE;
       const nested = syms.functions.get(`${scope}.${name}`);
+      // A Python `def` runs as a statement: one between the binding and the line rebinds the name
+      // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
+      const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;
+      if (binding && !redefined) return this.bindingValue(file, scope, binding, depth + 1);
+      if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
       if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };
       if (syms.classes.has(`${scope}.${name}`)) {
         const cls = this.classInfo(file, `${scope}.${name}`);
@@ -704,6 +626,8 @@ export class Resolver {
       }
       case 'other':
         return this.includedName(file, syms, name);
+      case 'js':
+        return isJsLibType(name) ? { kind: 'external', lib: name } : undefined;
       default:
         return undefined;
     }
@@ -786,7 +710,7 @@ export class Resolver {
     // A Java wildcard import names a package, not a type.
     const spec = syms.family === 'java' && binding.imported === '*' ? `${binding.module}.*` : binding.module;
     const module = this.resolveModule(file, spec, syms.family);
-    if (!module) return EXTERNAL;
+    if (!module) return syms.family === 'js' && binding.imported !== '*' ? { kind: 'external', lib: `${binding.module}#${binding.imported}` } : EXTERNAL;
     const tagged = (value: Value | undefined): Value => {
       if (!value) return OPAQUE;
       if (value.kind === 'function' || value.kind === 'class' || value.kind === 'module') return { ...value, imported: true };
@@ -897,7 +821,8 @@ export class Resolver {
         return method ? { kind: 'function', file: method.file, fn: method.fn } : OPAQUE;
       }
       case 'array':
-        return ARRAY_ELEMENT_METHODS.has(name) ? { kind: 'builtin', result: value.element } : OPAQUE;
+        if (ARRAY_ELEMENT_METHODS.has(name)) return { kind: 'builtin', result: value.element };
+        return ARRAY_SAME_METHODS.has(name) ? { kind: 'builtin', result: value } : OPAQUE;
       case 'external':
         return EXTERNAL;
       case 'union':
@@ -909,8 +834,12 @@ export class Resolver {
       case 'map':
         return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
       case 'object': {
-        const fn = this.symbols(value.file)?.objects.get(value.path)?.get(name);
+        const syms = this.symbols(value.file);
+        const fn = syms?.objects.get(value.path)?.get(name);
         if (fn) return { kind: 'function', file: value.file, fn };
+        const property = syms?.objectProperties.get(value.path)?.get(name);
+        const held = property && this.propertyValue(value.file, property, depth + 1);
+        if (held) return held;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
       default:
@@ -1068,7 +997,9 @@ export class Resolver {
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
     if (SELF_NAMES.has(head.name) || (head.name === 'cls' && syms.family === 'python')) {
-      return { value: this.selfValue(file, caller, head.name, depth), consumed: 1 };
+      const self = this.selfValue(file, caller, head.name, depth);
+      // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
+      if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
     return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
   }
@@ -1083,11 +1014,11 @@ export class Resolver {
     return current;
   }
 
-  /** What `new value(…)` creates. */
+  /** What `new value(…)` creates: exactly that class, unless only a type says which class it is. */
   private constructed(value: Value): Value {
-    if (value.kind === 'class') return { kind: 'instance', cls: value.cls };
+    if (value.kind === 'class') return value.typed ? { kind: 'instance', cls: value.cls } : { kind: 'instance', cls: value.cls, exact: true };
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
-    return value.kind === 'external' ? EXTERNAL : OPAQUE;
+    return value.kind === 'external' ? value : OPAQUE;
   }
 
   /** What calling a value returns. */
@@ -1096,7 +1027,7 @@ export class Resolver {
       case 'builtin':
         return value.result;
       case 'class':
-        return { kind: 'instance', cls: value.cls };
+        return this.constructed(value);
       case 'function':
         return this.returnValue(value.file, value.fn, depth + 1);
       case 'external':
@@ -1106,6 +1037,15 @@ export class Resolver {
       default:
         return OPAQUE;
     }
+  }
+
+  /** Item `index` of the tuple a call of `callee` returns, as its declared return type says. */
+  private tupleItem(callee: Value, index: number, depth: number): Value {
+    if (callee.kind === 'union') return unionOf(callee.options.map((option) => this.tupleItem(option, index, depth + 1)));
+    if (callee.kind !== 'function' || !callee.fn.return_type || this.tooDeep(depth)) return OPAQUE;
+    const shape = typeShape(callee.fn.return_type);
+    const item = shape.kind === 'tuple' ? shape.items[index] : undefined;
+    return item === undefined ? OPAQUE : this.typeValue(callee.file, item, depth + 1);
   }
 
   /** An element of a list or array value (`xs[0]`, `for (const x of xs)`). */
@@ -1131,26 +1071,39 @@ export class Resolver {
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
     const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
     if (!receiver) return [{ via: 'name' }];
-    if (receiver.kind === 'external') return [{ via: 'external' }];
+    // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
+    const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
+    if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
     const head = receiverSegments[0];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself.
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
       return [{ to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' }];
     }
     const target = this.member(receiver, last.name, 1);
+    if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
     let via: Via;
-    if (receiver.kind === 'super') via = 'super';
-    else if (receiver.kind === 'instance') via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
-    else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
+    let bound: ReceiverBound | undefined;
+    if (receiver.kind === 'super') {
+      via = 'super';
+      bound = 'exact';
+    } else if (receiver.kind === 'instance') {
+      via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+      if (receiver.exact) bound = 'exact';
+      else if (via === 'self' && target.kind === 'function' && receiver.cls.methods.get(last.name)?.fn === target.fn) bound = 'subclass';
+    } else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
     else if (receiver.kind === 'module') via = 'module';
     else if (receiver.kind === 'union' || receiver.kind === 'object') via = 'instance';
     else return [{ via: 'name' }];
     const options = target.kind === 'union' ? target.options : [target];
     const out: CallTarget[] = [];
     for (const option of options) {
-      if (option.kind === 'function') out.push({ to: { file: option.file, name: option.fn.qualified_name }, via });
+      if (option.kind === 'function') {
+        const call: CallTarget = { to: { file: option.file, name: option.fn.qualified_name }, via };
+        if (bound) call.bound = bound;
+        out.push(call);
+      }
       else if (option.kind === 'class') {
         const created = this.instantiation(option.cls, option.typed);
         if (created.to) out.push(created);
@@ -1171,8 +1124,9 @@ export class Resolver {
     const family = this.symbols(file)?.family;
     if (segment.name === 'super' && family === 'python') return { via: 'external' };
     if (segment.name === 'cls' && family === 'python') {
+      // `cls` is the class or a subclass: what is created is not known to be this class.
       const cls = this.enclosingClass(file, call.caller);
-      return cls ? this.instantiation(cls) : { via: 'name' };
+      return cls ? this.instantiation(cls, true) : { via: 'name' };
     }
     if (segment.name === 'super') {
       const cls = this.enclosingClass(file, call.caller);

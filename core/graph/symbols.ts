@@ -2,6 +2,7 @@
 // import bindings by local name, local bindings by scope, parameter names by function. Pure and
 // cached per record object (records are immutable once extracted).
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LanguageId, LocalBinding } from '../types.js';
+import { splitTopLevel } from './type-text.js';
 
 export type Family = 'js' | 'python' | 'go' | 'java' | 'rust' | 'other';
 
@@ -66,10 +67,18 @@ export interface FileSymbols {
    * get() {} }` → `api`, in a function `f.api`): object path → member name → function.
    */
   objects: Map<string, Map<string, FunctionRecord>>;
+  /**
+   * JS object literals bound to a name whose properties hold another name's value (`const h = {
+   * onFoo, run: helpers.run }` → `h` → `onFoo` → its binding), keyed like `objects`.
+   */
+  objectProperties: Map<string, Map<string, LocalBinding>>;
 }
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)[\w$]+\s*(?:\??:|\(|<)/;
+
+/** A binding of an object literal's property (`h.onFoo`); `this.x` bindings are fields, not these. */
+const OBJECT_PROPERTY = /^(?!this\.)([\w$]+)\.([\w$]+)$/;
 
 const cache = new WeakMap<FileRecord, FileSymbols>();
 
@@ -123,7 +132,18 @@ function buildSymbols(record: FileRecord): FileSymbols {
   }
   const objectMembers = new Set<string>();
   const objects = new Map<string, Map<string, FunctionRecord>>();
+  const objectProperties = new Map<string, Map<string, LocalBinding>>();
   if (family === 'js') {
+    for (const [scope, names] of bindings) {
+      for (const [name, list] of names) {
+        const property = OBJECT_PROPERTY.exec(name);
+        if (!property) continue;
+        const path = scope === '<module>' ? property[1] : `${scope}.${property[1]}`;
+        let members = objectProperties.get(path);
+        if (!members) objectProperties.set(path, (members = new Map()));
+        members.set(property[2], list[list.length - 1]);
+      }
+    }
     for (const fn of record.functions) {
       if (!OBJECT_MEMBER.test(fn.signature)) continue;
       if (!fn.class_name && !fn.parent_function) objectMembers.add(fn.qualified_name);
@@ -137,7 +157,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers, objects };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers, objects, objectProperties };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;
@@ -168,8 +188,38 @@ export function paramNames(param: string, family: Family): string[] {
       break;
     }
   }
-  const names = head.slice(0, end).match(IDENT) ?? [];
-  return names.filter((name) => name !== 'self' && name !== 'cls' && name !== 'this');
+  const bound = /^[{[]/.test(head) ? patternNames(head.slice(0, end)) : head.slice(0, end).match(IDENT) ?? [];
+  return bound.filter((name) => name !== 'self' && name !== 'cls' && name !== 'this');
+}
+
+/** Index of the first `ch` outside brackets, or -1. */
+function topLevelIndex(text: string, ch: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' || c === '[' || c === '(') depth++;
+    else if (c === '}' || c === ']' || c === ')') depth--;
+    else if (c === ch && depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * The names a destructuring pattern binds: `{ a, b: c, d = f(x), ...rest }` → a, c, d, rest;
+ * `[x, [y]]` → x, y. Keys renamed away and the names used in default values bind nothing.
+ */
+function patternNames(pattern: string): string[] {
+  const text = pattern.trim().replace(/^\.\.\./, '');
+  if (!/^[{[]/.test(text)) return (text.match(IDENT) ?? []).slice(0, 1);
+  const isObject = text.startsWith('{');
+  const inner = text.slice(1).replace(/[}\]]\s*$/, '');
+  return splitTopLevel(inner, ',').flatMap((part) => {
+    let element = part.trim().replace(/^\.\.\./, '');
+    const defaulted = topLevelIndex(element, '=');
+    if (defaulted >= 0) element = element.slice(0, defaulted);
+    const renamed = isObject ? topLevelIndex(element, ':') : -1;
+    return element.trim() ? patternNames(renamed >= 0 ? element.slice(renamed + 1) : element) : [];
+  });
 }
 
 function lastSegment(spec: string): string {

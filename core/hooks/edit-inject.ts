@@ -11,13 +11,15 @@ import { EDIT_TOOLS, recordOf } from './shared/record.js';
 
 const OUTLINE_TOKENS = 450;
 
-/** The innermost definition holding `line`. */
+/** The innermost definition holding `line`; in an overloaded function, the overload holding it. */
 function enclosing(record: FileRecord, line: number): { name: string; line: number; end: number; signature: string } | undefined {
   let best: { name: string; line: number; end: number; signature: string } | undefined;
+  const consider = (name: string, from: number, to: number, signature: string) => {
+    if (from <= line && line <= to && (!best || to - from < best.end - best.line)) best = { name, line: from, end: to, signature };
+  };
   for (const def of [...record.classes, ...record.functions, ...record.classes.flatMap((c) => c.methods)]) {
-    if (def.line <= line && line <= def.end_line && (!best || def.end_line - def.line < best.end - best.line)) {
-      best = { name: def.qualified_name, line: def.line, end: def.end_line, signature: def.signature };
-    }
+    consider(def.qualified_name, def.line, def.end_line, def.signature);
+    for (const o of 'overloads' in def ? def.overloads ?? [] : []) consider(def.qualified_name, o.line, o.end_line, o.signature);
   }
   return best;
 }

@@ -8,6 +8,7 @@
 // called on some other object (`items.get(k, d)` may be a dict) is shown when its name is
 // defined once in the project, never flagged.
 import type { CallGraph, Definition } from '../graph/call-graph.js';
+import { otherOverloads } from '../extract/overloads.js';
 import type { SymbolRef } from '../graph/model.js';
 import type { ClassRecord, FunctionRecord, LanguageId } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
@@ -20,6 +21,7 @@ import { accepts, arityOf } from './text/arity.js';
 import { callsInCode, type SnippetCall } from './text/calls-in-code.js';
 
 const MAX_SIGNATURES = 8;
+const MAX_OVERLOADS = 4;
 /** Method names too common to pin on one project definition when the receiver is unknown. */
 const COMMON_METHODS = new Set([
   'get', 'set', 'add', 'has', 'put', 'push', 'pop', 'shift', 'map', 'filter', 'reduce', 'find', 'forEach', 'keys', 'values', 'items',
@@ -142,12 +144,17 @@ function resolve(graph: CallGraph, path: string, language: LanguageId, call: Sni
 
 /** What a call of `def` runs: the function itself, or for a class its constructors (none: undefined). */
 function callables(def: Definition): FunctionRecord[] | undefined {
-  if (!def.is_class) return [def.record as FunctionRecord];
+  if (!def.is_class) return overloadsOf(def.record as FunctionRecord);
   const cls = def.record as ClassRecord;
-  const constructors = cls.methods.filter((m) => m.kind === 'constructor' || m.name === '__init__' || m.name === cls.name);
+  const constructors = cls.methods.filter((m) => m.kind === 'constructor' || m.name === '__init__' || m.name === cls.name).flatMap(overloadsOf);
   if (constructors.length > 0) return constructors;
   // No constructor of its own: one inherited from a base is unknown here.
   return cls.bases.length > 0 ? undefined : [];
+}
+
+/** The signatures a call may pick: each overload of an overloaded function (as a function of its own), else the function. */
+function overloadsOf(fn: FunctionRecord): FunctionRecord[] {
+  return fn.overloads?.map((o) => ({ ...fn, line: o.line, end_line: o.end_line, signature: o.signature, params: o.params })) ?? [fn];
 }
 
 /** A warning when no definition accepts the call's argument count; undefined when one does or it cannot be told. */
@@ -209,7 +216,13 @@ export const signatureHelper: HookRun = async (input, services) => {
   }
   if (shown.size === 0) return NO_ANSWER;
   const lines = ['tldr: signatures of the project code this edit calls:', ...warnings];
-  for (const def of [...shown.values()].slice(0, MAX_SIGNATURES)) lines.push(`${def.qualified_name}  ${def.file}:${def.line}  ${oneLine(def.signature, 160)}`);
+  for (const def of [...shown.values()].slice(0, MAX_SIGNATURES)) {
+    lines.push(`${def.qualified_name}  ${def.file}:${def.line}  ${oneLine(def.signature, 160)}`);
+    // A call picks one of the overloads: they are the signatures to read.
+    const overloads = otherOverloads(def);
+    for (const o of overloads.slice(0, MAX_OVERLOADS)) lines.push(`  overload ${def.file}:${o.line}  ${oneLine(o.signature, 160)}`);
+    if (overloads.length > MAX_OVERLOADS) lines.push(`  (+${overloads.length - MAX_OVERLOADS} more overloads)`);
+  }
   if (shown.size > MAX_SIGNATURES) lines.push(`(+${shown.size - MAX_SIGNATURES} more)`);
   return withContext('PreToolUse', fitLines(lines));
 };

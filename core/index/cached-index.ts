@@ -1,9 +1,10 @@
 // The ProjectIndex behind every query: the `.tldr/index.bin` cache, kept fresh against the files
 // on disk. A file's cached outcome is trusted while its size and mtime are unchanged; when they
-// change, its content hash decides; only files whose content changed are extracted again. Many
-// files go through the worker pool, a few are extracted in-process (starting workers would cost
-// more than the parse) — except with `extraction: 'pool'` (the daemon), where every parse, one
-// file or many, runs in the pool so this thread never blocks on tree-sitter.
+// change, its content hash decides; only files whose content changed are extracted again. A few
+// files are extracted in-process (starting workers would cost more than the parse), more on this
+// thread and in workers sized to the work (core/pool/pool-size.ts) — except with `extraction:
+// 'pool'` (the daemon), where every parse, one file or many, runs in the pool so this thread never
+// blocks on tree-sitter.
 // Records stay in the index file until asked for (each read checks its checksum; a damaged one is
 // dropped and its file extracted again), and a warm streams new records into the next index file
 // as they arrive, so memory holds decoded records only where a query needs them.
@@ -22,14 +23,15 @@ import { IgnoreRules } from '../files/ignore-rules.js';
 import { defaultPolicy, type SelectionPolicy } from '../files/policy.js';
 import { selectFiles, selectPath, type SelectedFile, type SkippedFile } from '../files/select.js';
 import type { ExtractJob, FileOutcome } from '../pool/outcome.js';
-import { poolRunning, workerCount } from '../pool/pool-size.js';
+import { planExtraction, workerCount, type ExtractionPlan } from '../pool/pool-size.js';
+import { beforeParsing } from '../parse/wasm-tiering.js';
 import type { FileRecord, LanguageId, SkipReason, WarmResult } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
 import type { ContentChange, FileChange, ProjectIndex } from './project-index.js';
 import { skipError, unsupportedError } from './messages.js';
 
 /**
- * `auto`: the pool for many files (or when it is already running), in-process for a few.
+ * `auto`: in-process for a few files; for more, in-process and in the pool (planExtraction).
  * `pool`: always the pool, flow analyses included (see ProjectIndex.analysis).
  */
 export type ExtractionMode = 'auto' | 'pool' | 'in-process';
@@ -48,10 +50,6 @@ export interface WarmProgress {
 export interface SyncOptions {
   onProgress?: (progress: WarmProgress) => void;
 }
-
-/** Below these, extracting in-process beats starting workers (≈ 75 ms each). */
-const IN_PROCESS_MAX_FILES = 8;
-const IN_PROCESS_MAX_BYTES = 128 * 1024;
 
 /** Files whose ignore rules changed invalidate the whole selection. */
 const IGNORE_FILE_NAMES = new Set(['.gitignore', '.tldrignore']);
@@ -381,20 +379,26 @@ export class CachedProjectIndex implements ProjectIndex {
     if (total === 0) return 0;
     onProgress?.({ phase: 'extract', done: 0, total });
     const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
-    const bytes = files.reduce((sum, file) => sum + file.size, 0);
-    const usePool =
-      mode === 'pool' ||
-      (mode === 'auto' && workerCount() > 0 && (poolRunning() || total > IN_PROCESS_MAX_FILES || bytes > IN_PROCESS_MAX_BYTES));
-    if (usePool) {
+    const bytes = new Map<LanguageId, number>();
+    for (const file of files) bytes.set(file.language, (bytes.get(file.language) ?? 0) + file.size);
+    await beforeParsing(files.reduce((sum, file) => sum + file.size, 0));
+    const plan: ExtractionPlan =
+      mode === 'pool' ? { inProcess: false, workers: Math.max(1, workerCount()), workerLanguages: [...bytes.keys()] }
+        : mode === 'auto' ? planExtraction(total, bytes)
+          : { inProcess: true, workers: 0, workerLanguages: [] };
+    if (plan.workers > 0) {
       const pool = await import('../pool/extract-pool.js');
       const options = {
         maxFileBytes: this.policy.maxFileBytes,
-        languages: [...new Set(files.map((file) => file.language))],
+        languages: [...bytes.keys()],
         sizes: new Map(files.map((file) => [file.path, file.size])),
         onProgress: (done: number) => onProgress?.({ phase: 'extract', done, total }),
+        inProcess: plan.inProcess,
+        workers: plan.workers,
+        workerLanguages: plan.workerLanguages,
       };
       await pool.extractEachInPool(jobs, options, (outcomes) => outcomes.forEach(onOutcome));
-      return Math.max(1, workerCount());
+      return plan.workers;
     }
     const { extractFile } = await import('../pool/extract-file.js');
     let done = 0;

@@ -15,7 +15,8 @@ let initialised: Promise<void> | undefined;
 const languages = new Map<LanguageId, Promise<Language>>();
 const parsers = new Map<LanguageId, Parser>();
 
-function init(): Promise<void> {
+/** Loads web-tree-sitter's runtime on this thread (once; every parse and grammar load waits for it). */
+export function initParser(): Promise<void> {
   initialised ??= Parser.init();
   return initialised;
 }
@@ -23,7 +24,7 @@ function init(): Promise<void> {
 export function loadLanguage(id: LanguageId): Promise<Language> {
   let pending = languages.get(id);
   if (!pending) {
-    pending = init().then(() => Language.load(join(wasmDir, languageById(id).wasm)));
+    pending = initParser().then(() => Language.load(join(wasmDir, languageById(id).wasm)));
     languages.set(id, pending);
   }
   return pending;
@@ -66,7 +67,11 @@ export interface ParseOptions {
 export async function parseSource(id: LanguageId, source: string, options: ParseOptions = {}): Promise<Tree> {
   const parser = await parserFor(id);
   const deadlineMs = options.deadlineMs ?? parseDeadlineMs();
-  const deadline = performance.now() + deadlineMs;
+  return parseWithin(parser, id, source, performance.now() + deadlineMs, deadlineMs);
+}
+
+/** parseSource with the parser and the deadline (a `performance.now()` time) given. */
+export function parseWithin(parser: Parser, id: LanguageId, source: string, deadline: number, deadlineMs: number): Tree {
   let expired = false;
   // Returning true cancels the parse (web-tree-sitter's typings say void; its code and docs say boolean).
   const progressCallback = () => (expired = performance.now() > deadline);

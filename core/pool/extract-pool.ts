@@ -1,6 +1,8 @@
 // The worker pool: one per process, started on first use and kept alive for reuse (the daemon
 // extracts and analyses through the same workers for its whole life). Files are batched so that
-// small files share one message, largest first so the last batches finish together.
+// small files share one message, largest first so the last batches finish together. The CLI also
+// parses on its own thread from the same queue of batches, from the first moment: workers join
+// once they have their grammars, so a small project is done before they would all be ready.
 import { Piscina } from 'piscina';
 import { packr } from '../cache/codec.js';
 import { TldrError } from '../errors.js';
@@ -8,13 +10,19 @@ import type { FlowJob, FlowOutcome } from '../flow/compute.js';
 import type { LanguageId } from '../types.js';
 import type { ExtractJob, FileOutcome } from './outcome.js';
 import { setPoolRunning, workerCount } from './pool-size.js';
-import type { ExtractTask } from '../../workers/extract-worker.js';
+import type { ExtractTask, PrepareTask } from '../../workers/extract-worker.js';
 
 export { poolRunning, workerCount } from './pool-size.js';
 
 /** A batch closes once it holds this many bytes or files. */
 const BATCH_BYTES = 96 * 1024;
 const BATCH_FILES = 48;
+/**
+ * Smaller batches when this thread takes part: the work is small then, and whoever takes the last
+ * batch decides when it ends (a 96 KB batch is ≈ 50 ms of parsing).
+ */
+const SHARED_BATCH_BYTES = 32 * 1024;
+const SHARED_BATCH_FILES = 16;
 
 /**
  * A flow analysis still running after this long is abandoned (its worker is replaced): parsing
@@ -43,9 +51,9 @@ export function currentExtractPool(): Piscina | undefined {
   return pool;
 }
 
-function workerPool(): Piscina {
+/** The pool, started with `threads` workers (default workerCount()) unless one already runs. */
+function workerPool(threads = Math.max(1, workerCount())): Piscina {
   if (!pool) {
-    const threads = Math.max(1, workerCount());
     pool = new Piscina({
       filename: new URL('../../workers/extract-worker.js', import.meta.url).href,
       // Idle workers keep their loaded grammars; they do not hold the process open (piscina unrefs them).
@@ -57,6 +65,11 @@ function workerPool(): Piscina {
     setPoolRunning(true);
   }
   return pool;
+}
+
+/** Starts the pool's standing workers now, ahead of the first task. */
+export function startExtractPool(): void {
+  workerPool();
 }
 
 /** Stops the workers. The next extraction starts a fresh pool. */
@@ -73,12 +86,21 @@ export interface PoolRunOptions {
   /** Sizes of the jobs' files in bytes (for batching); unknown sizes count as small. */
   sizes: Map<string, number>;
   onProgress?: (done: number) => void;
+  /**
+   * Also extract on this thread, from the start: workers take batches only once their grammars
+   * are loaded, and none is waited for when this thread has done everything first.
+   */
+  inProcess?: boolean;
+  /** Workers to start when the pool is not running yet (default workerCount()). */
+  workers?: number;
+  /** With `inProcess`: the languages workers take; files of the others are parsed here only. */
+  workerLanguages?: LanguageId[];
 }
 
-/** Extracts the files in the pool. Never rejects: a failed batch becomes per-file error outcomes. */
+/** Extracts the files in the pool (and on this thread, with `inProcess`). Never rejects: a failed batch becomes per-file error outcomes. */
 export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
   const results: FileOutcome[][] = [];
-  await extractEachInPool(jobs, options, (outcomes, batch) => (results[batch] = outcomes));
+  await extractEachInPool(jobs, options, (outcomes) => results.push(outcomes));
   return results.flat();
 }
 
@@ -86,30 +108,79 @@ export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions)
  * extractInPool, handing each batch's outcomes to `onOutcomes` as soon as it is done: a caller
  * that streams them into the cache never holds every packed record at once.
  */
-export async function extractEachInPool(
-  jobs: ExtractJob[],
-  options: PoolRunOptions,
-  onOutcomes: (outcomes: FileOutcome[], batch: number) => void,
-): Promise<void> {
-  const piscina = workerPool();
-  const batches = makeBatches(jobs, options.sizes);
-  // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
-  // own run rather than time spent queued behind others.
-  const inFlight = Math.max(1, piscina.maxThreads * 2);
-  let next = 0;
+export async function extractEachInPool(jobs: ExtractJob[], options: PoolRunOptions, onOutcomes: (outcomes: FileOutcome[]) => void): Promise<void> {
+  if (jobs.length === 0) return;
   let done = 0;
-  const lane = async (): Promise<void> => {
-    while (next < batches.length) {
-      const index = next++;
-      onOutcomes(await runBatch(piscina, batches[index], options), index);
-      done += batches[index].length;
-      options.onProgress?.(done);
-    }
+  let finished!: () => void;
+  const allDone = new Promise<void>((resolve) => (finished = resolve));
+  const complete = (outcomes: FileOutcome[]): void => {
+    onOutcomes(outcomes);
+    done += outcomes.length;
+    options.onProgress?.(done);
+    if (done === jobs.length) finished();
   };
-  await Promise.all(Array.from({ length: Math.min(inFlight, batches.length) }, lane));
+  const forWorkers = new Set(options.inProcess ? options.workerLanguages ?? options.languages : options.languages);
+  const [shared, own] = options.inProcess
+    ? [jobs.filter((job) => forWorkers.has(job.language)), jobs.filter((job) => !forWorkers.has(job.language))].map((part) => makeBatches(part, options.sizes, SHARED_BATCH_BYTES, SHARED_BATCH_FILES))
+    : [makeBatches(jobs, options.sizes), []];
+  const take = (queue: ExtractJob[][]) => queue.shift();
+  if (shared.length > 0) {
+    const piscina = workerPool(options.workers);
+    const languages = [...forWorkers];
+    const poolLane = async (): Promise<void> => {
+      // Sharing the queue with this thread, a worker starts taking batches only when it can parse
+      // at once: a batch queued behind its start-up would wait while this thread could do it.
+      if (options.inProcess && !(await prepareWorker(piscina, languages))) return;
+      for (let batch = take(shared); batch; batch = take(shared)) complete(await runBatch(piscina, batch, { ...options, languages }));
+    };
+    // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
+    // own run rather than time spent queued behind others. Sharing the work, only the planned workers.
+    const inFlight = Math.max(1, ((options.inProcess ? options.workers : undefined) ?? piscina.maxThreads) * 2);
+    for (let lane = 0; lane < Math.min(inFlight, shared.length); lane++) void poolLane();
+  }
+  if (options.inProcess) {
+    void (async () => {
+      const here = await import('./extract-here.js');
+      await here.prepareHere(options.languages);
+      for (let batch = take(own) ?? take(shared); batch; batch = take(own) ?? take(shared)) {
+        const current = batch;
+        complete(await here.extractHere(current, options.maxFileBytes).catch((error: unknown) => failed(current, error)));
+      }
+    })();
+  }
+  await allDone;
 }
 
-function makeBatches(jobs: ExtractJob[], sizes: Map<string, number>): ExtractJob[][] {
+/** Per-file error outcomes for a batch that could not be extracted at all. */
+function failed(batch: ExtractJob[], error: unknown): FileOutcome[] {
+  const message = `extraction failed: ${(error as Error)?.message ?? String(error)}`;
+  return batch.map((job) => ({ status: 'error', path: job.path, message, transient: true }));
+}
+
+/**
+ * Loads the languages' grammars and queries in a worker and parses `samples` there (the results
+ * are dropped): the first parses of a grammar run its code cold, the later ones at full speed.
+ * Resolves false when the pool went away meanwhile.
+ */
+async function prepareWorker(piscina: Piscina, languages: LanguageId[], samples: ExtractJob[] = [], maxFileBytes = 0): Promise<boolean> {
+  const task: PrepareTask = { languages, samples, maxFileBytes };
+  try {
+    await piscina.run(task, { name: 'prepare' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the pool if needed and has one worker load the languages and parse the samples, so that
+ * the next extraction (the daemon's first re-parse after an edit) starts at full speed.
+ */
+export async function warmUpPool(languages: LanguageId[], samples: ExtractJob[], maxFileBytes: number): Promise<void> {
+  await prepareWorker(workerPool(), languages, samples, maxFileBytes);
+}
+
+function makeBatches(jobs: ExtractJob[], sizes: Map<string, number>, maxBytes = BATCH_BYTES, maxFiles = BATCH_FILES): ExtractJob[][] {
   const sized = jobs.map((job) => ({ job, size: sizes.get(job.path) ?? 0 })).sort((a, b) => b.size - a.size);
   const batches: ExtractJob[][] = [];
   let current: ExtractJob[] = [];
@@ -117,7 +188,7 @@ function makeBatches(jobs: ExtractJob[], sizes: Map<string, number>): ExtractJob
   for (const { job, size } of sized) {
     current.push(job);
     bytes += size;
-    if (bytes >= BATCH_BYTES || current.length >= BATCH_FILES) {
+    if (bytes >= maxBytes || current.length >= maxFiles) {
       batches.push(current);
       current = [];
       bytes = 0;

@@ -20,6 +20,8 @@ export interface CallsEdge {
   confidence: Confidence;
   via: Via;
   external?: boolean;
+  /** The function is read as a value on that line (passed, stored), not called. */
+  reference?: boolean;
 }
 
 export interface CallsResult {
@@ -49,6 +51,7 @@ export const calls: QueryHandler<CallsArgs, CallsResult> = async (ctx, args) => 
         via: edge.via,
       };
       if (edge.external) out.external = true;
+      if (edge.reference) out.reference = true;
       edges.push(out);
     }
   }

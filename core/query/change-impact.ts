@@ -20,7 +20,7 @@ import { MODULE_SCOPE } from '../graph/model.js';
 import type { FileRecord, FunctionRecord } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
 import type { QueryContext, QueryHandler } from './context.js';
-import { DEFAULT_IMPACT_DEPTH } from './impact.js';
+import { DEFAULT_IMPACT_DEPTH } from './impact-depth.js';
 
 export interface ChangeImpactArgs {
   /** Files to consider (relative to the caller's cwd, or absolute). */

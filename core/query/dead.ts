@@ -6,6 +6,7 @@
 // overrides of base methods, methods of classes with a base outside the project); constructors,
 // accessors and dunder methods.
 import type { CallGraph, Definition } from '../graph/call-graph.js';
+import { otherOverloads } from '../extract/overloads.js';
 import { directCallers } from '../graph/callers.js';
 import { callGraphFor } from '../graph/for-index.js';
 import { resolveInsideRoot } from '../project/root.js';
@@ -88,7 +89,9 @@ export const dead: QueryHandler<DeadArgs, DeadResult> = async (ctx, args) => {
     }
   }
   const definitionsNamed = new Map<string, number>();
-  for (const name of wanted) definitionsNamed.set(name, graph.definitions(name).filter((d) => d.name === name).length);
+  // Each overload signature of a definition names it once more.
+  const declarations = (d: Definition) => 1 + otherOverloads(d).length;
+  for (const name of wanted) definitionsNamed.set(name, graph.definitions(name).filter((d) => d.name === name).reduce((n, d) => n + declarations(d), 0));
   const deadDefs = candidates.filter((d) => (mentions.get(d.name) ?? 0) <= (definitionsNamed.get(d.name) ?? 1));
   return {
     path,

@@ -1,11 +1,14 @@
 // `context <name> [--depth N]`: LLM-ready text about a function — its signature, docstring and
-// location, the signatures of what it calls (to depth N), and who calls it. (The handler lives in
+// location (an overloaded function's every overload signature), the signatures of what it calls
+// (to depth N), and who calls it. (The handler lives in
 // this file because `context.ts` holds the query context type.)
 import type { CallGraph, Definition } from '../graph/call-graph.js';
 import { directCallers } from '../graph/callers.js';
 import { callGraphFor } from '../graph/for-index.js';
 import { findDefinitions } from '../graph/lookup.js';
 import { symbolKey, type SymbolRef } from '../graph/model.js';
+import { otherOverloads } from '../extract/overloads.js';
+import type { OverloadRecord } from '../types.js';
 import type { QueryHandler } from './context.js';
 
 export interface ContextArgs {
@@ -19,11 +22,13 @@ interface Described {
   line: number;
   signature?: string;
   doc?: string;
+  /** How many overload signatures the callee has besides `signature`. */
+  overloads?: number;
 }
 
 export interface ContextResult {
   target: string;
-  definitions: Array<{ file: string; line: number; end_line: number; qualified_name: string; signature: string; doc?: string }>;
+  definitions: Array<{ file: string; line: number; end_line: number; qualified_name: string; signature: string; doc?: string; overloads?: OverloadRecord[] }>;
   callees: Array<Described & { depth: number }>;
   unresolved_callees: string[];
   callers: Array<{ file: string; function: string; line: number }>;
@@ -32,10 +37,13 @@ export interface ContextResult {
 
 export const DEFAULT_CONTEXT_DEPTH = 2;
 
-function describe(graph: CallGraph, ref: SymbolRef): { signature?: string; doc?: string; line: number } {
+function describe(graph: CallGraph, ref: SymbolRef): { signature?: string; doc?: string; line: number; overloads?: number } {
   const def = graph.definitions(ref.name).find((d) => d.file === ref.file && d.qualified_name === ref.name);
-  return def ? { signature: def.signature, doc: def.doc, line: def.line } : { line: 0 };
+  if (!def) return { line: 0 };
+  const others = otherOverloads(def).length;
+  return { signature: def.signature, doc: def.doc, line: def.line, ...(others > 0 ? { overloads: others } : {}) };
 }
+
 
 function calleesOf(graph: CallGraph, definitions: Definition[], depth: number): { callees: ContextResult['callees']; unresolved: string[] } {
   const callees: ContextResult['callees'] = [];
@@ -54,7 +62,7 @@ function calleesOf(graph: CallGraph, definitions: Definition[], depth: number): 
         if (seen.has(key)) continue;
         seen.add(key);
         const info = describe(graph, edge.to);
-        callees.push({ file: edge.to.file, function: edge.to.name, line: info.line, signature: info.signature, doc: info.doc, depth: level });
+        callees.push({ file: edge.to.file, function: edge.to.name, ...info, depth: level });
         next.push(edge.to);
       }
     }
@@ -68,12 +76,14 @@ function render(result: Omit<ContextResult, 'text'>): string {
   for (const def of result.definitions) {
     lines.push(`# ${def.qualified_name}  (${def.file}:${def.line}-${def.end_line})`, def.signature);
     if (def.doc) lines.push(`  ${def.doc}`);
+    for (const o of otherOverloads(def)) lines.push(`overload L${o.line}: ${o.signature}${o.doc ? `  — ${o.doc}` : ''}`);
   }
   if (result.callees.length) {
     lines.push('', '## Calls');
     for (const callee of result.callees) {
       const indent = '  '.repeat(callee.depth - 1);
-      lines.push(`${indent}- ${callee.signature ?? callee.function}  (${callee.file}:${callee.line})${callee.doc ? ` — ${callee.doc}` : ''}`);
+      const overloads = callee.overloads ? ` (+${callee.overloads} overloads)` : '';
+      lines.push(`${indent}- ${callee.signature ?? callee.function}${overloads}  (${callee.file}:${callee.line})${callee.doc ? ` — ${callee.doc}` : ''}`);
     }
   }
   if (result.unresolved_callees.length) lines.push('', `## Also calls (unresolved): ${result.unresolved_callees.join(', ')}`);
@@ -94,6 +104,7 @@ export const functionContext: QueryHandler<ContextArgs, ContextResult> = async (
     definitions: definitions.map((d) => {
       const out: ContextResult['definitions'][number] = { file: d.file, line: d.line, end_line: d.end_line, qualified_name: d.qualified_name, signature: d.signature };
       if (d.doc) out.doc = d.doc;
+      if (d.overloads) out.overloads = d.overloads;
       return out;
     }),
     callees,

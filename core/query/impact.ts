@@ -8,6 +8,7 @@ import { resolveInsideRoot } from '../project/root.js';
 import { TldrError } from '../errors.js';
 import type { Confidence, Via } from '../graph/model.js';
 import type { QueryHandler } from './context.js';
+import { DEFAULT_IMPACT_DEPTH } from './impact-depth.js';
 
 export interface ImpactArgs {
   name: string;
@@ -19,12 +20,12 @@ export interface ImpactArgs {
 export interface ImpactResult {
   target: string;
   definitions: Array<{ file: string; line: number; qualified_name: string }>;
-  callers: Array<{ file: string; function: string; line: number; depth: number; via: Via; confidence: Confidence }>;
+  /** `reference`: the function is read as a value there (passed, stored), not called. */
+  callers: Array<{ file: string; function: string; line: number; depth: number; via: Via; confidence: Confidence; reference?: true }>;
   /** Unresolved calls by the same name (receiver type unknown), not counted as callers. */
   possible_callers: Array<{ file: string; function: string; line: number; callee: string }>;
 }
 
-export const DEFAULT_IMPACT_DEPTH = 3;
 const DISPATCH_MODES = new Set(['none', 'abstract', 'family']);
 
 export const impact: QueryHandler<ImpactArgs, ImpactResult> = async (ctx, args) => {
@@ -37,6 +38,7 @@ export const impact: QueryHandler<ImpactArgs, ImpactResult> = async (ctx, args) 
   const depth = args.depth ?? DEFAULT_IMPACT_DEPTH;
   const callers = transitiveCallers(graph, definitions, depth, args.dispatch).map((c) => ({
     file: c.file, function: c.function, line: c.line, depth: c.depth, via: c.via, confidence: c.confidence,
+    ...(c.reference ? { reference: true as const } : {}),
   }));
   const simple = new Set(definitions.map((d) => d.name));
   const possible = [...simple].flatMap((name) => graph.unresolvedCalls(name))

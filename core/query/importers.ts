@@ -1,13 +1,13 @@
 // `importers <module>`: the files that import a module, given as a project file or directory
 // (resolved imports pointing into it) or as a specifier as written in imports (`./util`,
 // `@acme/core`, `pkg.sub`, `github.com/x/y/util`).
-import { existsSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CallGraph } from '../graph/call-graph.js';
 import { callGraphFor } from '../graph/for-index.js';
 import { closestNames } from '../text/closest-names.js';
 import { TldrError } from '../errors.js';
-import { resolveInsideRoot } from '../project/root.js';
+import { locateInsideRoot } from '../project/root.js';
 import type { QueryHandler } from './context.js';
 
 export interface ImportersArgs {
@@ -38,12 +38,13 @@ function specTargets(graph: CallGraph, spec: string): string[] {
 
 export const importers: QueryHandler<ImportersArgs, ImportersResult> = async (ctx, args) => {
   const graph = await callGraphFor(ctx.index);
-  const abs = isAbsolute(args.module) ? args.module : resolve(ctx.cwd, args.module);
+  const located = locateInsideRoot(ctx.index.root, args.module, ctx.cwd);
   let targets: string[] = [];
   let inside = (_: string) => false;
-  if (existsSync(abs)) {
-    const rel = resolveInsideRoot(ctx.index.root, args.module, ctx.cwd);
-    const isDir = statSync(abs).isDirectory();
+  if (located.kind === 'outside') throw new TldrError(`path is outside the project: ${args.module}`, `project root is ${ctx.index.root}`);
+  if (located.kind === 'inside') {
+    const rel = located.rel;
+    const isDir = statSync(join(ctx.index.root, rel)).isDirectory();
     targets = pathTargets(graph, rel, isDir);
     if (isDir) inside = (file) => rel === '' || file.startsWith(`${rel}/`);
   } else {

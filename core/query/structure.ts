@@ -1,7 +1,8 @@
 // `structure <file|dir>`: definitions per file in the DESIGN §4 shape. `functions` lists
 // top-level functions only (nested ones are in `extract`); classes carry their methods. Extra
-// fields (kind, qualified_name, imports' kind) ride along.
-import type { ClassRecord, FileRecord, FunctionRecord, LanguageId } from '../types.js';
+// fields (kind, qualified_name, imports' kind) ride along. An overloaded function is one entry,
+// the implementation's, with its `overloads`.
+import type { ClassRecord, FileRecord, FunctionRecord, LanguageId, OverloadRecord } from '../types.js';
 import type { QueryHandler } from './context.js';
 import { fileRecord, resolveTarget } from './file-record.js';
 
@@ -16,9 +17,12 @@ export interface StructureFunction {
   line: number;
   end_line: number;
   signature: string;
+  overloads?: StructureOverload[];
 }
 
-export interface StructureClass extends StructureFunction {
+export type StructureOverload = Pick<OverloadRecord, 'line' | 'end_line' | 'signature'>;
+
+export interface StructureClass extends Omit<StructureFunction, 'overloads'> {
   methods: StructureFunction[];
 }
 
@@ -32,8 +36,16 @@ export interface StructureFile {
 
 export type StructureResult = StructureFile | { files: StructureFile[] };
 
+/** A function's overload signatures as the query answers show them, or undefined when it has none. */
+function overloadsOf(f: Pick<FunctionRecord, 'overloads'>): StructureOverload[] | undefined {
+  return f.overloads?.map((o) => ({ line: o.line, end_line: o.end_line, signature: o.signature }));
+}
+
 function fn(f: FunctionRecord): StructureFunction {
-  return { name: f.name, qualified_name: f.qualified_name, kind: f.kind, line: f.line, end_line: f.end_line, signature: f.signature };
+  const out: StructureFunction = { name: f.name, qualified_name: f.qualified_name, kind: f.kind, line: f.line, end_line: f.end_line, signature: f.signature };
+  const overloads = overloadsOf(f);
+  if (overloads) out.overloads = overloads;
+  return out;
 }
 
 function cls(c: ClassRecord): StructureClass {

@@ -5,8 +5,11 @@
 // docs go first (private ones before public ones), then signatures of private members, of methods,
 // of functions, of classes, then import detail, and for the densest files the line numbers of
 // members (their owner keeps its line). Definitions reduced to names are listed compactly,
-// `name line`, one line per run. Syntax errors are always reported.
+// `name line`, one line per run. Syntax errors are always reported. An overloaded function is one
+// definition: with full detail its other overload signatures follow it, one `overload L…` line
+// each; with signatures only, their count.
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, ImportedName, LanguageId } from '../types.js';
+import { otherOverloads } from '../extract/overloads.js';
 import { estimateTokens } from '../extract/tokens.js';
 import type { QueryHandler } from './context.js';
 import { fileRecord } from './file-record.js';
@@ -46,6 +49,8 @@ interface Item {
   isPrivate: boolean;
   children: Item[];
   detail: Detail;
+  /** The other overload signatures of a function (its own is `signature`). */
+  overloads: Array<{ line: number; signature: string }>;
 }
 
 function short(text: string, max: number): string {
@@ -60,13 +65,14 @@ function fromFunction(f: FunctionRecord): Item {
   return {
     name: f.name, line: f.decorated_line ?? f.line, end: f.end_line, signature: f.signature, doc: f.doc, isClass: false, topLevel: false,
     isPrivate: isPrivateName(f.name, f.modifiers) || f.parent_function !== undefined, children: [], detail: 2,
+    overloads: otherOverloads(f),
   };
 }
 
 function fromClass(c: ClassRecord): Item {
   return {
     name: c.name, line: c.decorated_line ?? c.line, end: c.end_line, signature: c.signature, doc: c.doc, isClass: true, topLevel: false,
-    isPrivate: isPrivateName(c.name), children: [], detail: 2,
+    isPrivate: isPrivateName(c.name), children: [], detail: 2, overloads: [],
   };
 }
 
@@ -135,7 +141,11 @@ function renderItems(items: Item[], depth: number, out: string[], rendering: Ren
     }
     flush();
     const doc = item.detail === 2 && item.doc ? `  # ${short(item.doc, DOC_MAX)}` : '';
-    out.push(`${indent}${range(item)} ${short(item.signature, SIGNATURE_MAX)}${doc}`);
+    const count = item.detail === 1 && item.overloads.length > 0 ? ` (+${item.overloads.length} overloads)` : '';
+    out.push(`${indent}${range(item)} ${short(item.signature, SIGNATURE_MAX)}${count}${doc}`);
+    if (item.detail === 2) {
+      for (const o of item.overloads) out.push(`${indent}  overload L${o.line} ${short(o.signature, SIGNATURE_MAX)}`);
+    }
     renderItems(item.children, depth + 1, out, rendering);
   }
   flush();

@@ -45,6 +45,7 @@ export const c: FlowProfile = {
   parens: ['parenthesized_expression'],
   throwing: ['call_expression'],
   exitCalls: ['exit', 'abort', '_Exit', 'quick_exit', 'longjmp'],
+  assertCalls: ['assert'],
   data: {
     identifiers: ['identifier'],
     blockScopes: { scopes: ['compound_statement', 'for_statement', 'for_range_loop', 'catch_clause'] },

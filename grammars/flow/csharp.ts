@@ -74,6 +74,11 @@ export const csharp: FlowProfile = {
   ternaries: { conditional_expression: { cond: 'condition', then: 'consequence', else: 'alternative' } },
   parens: ['parenthesized_expression'],
   throwing: ['invocation_expression', 'object_creation_expression', 'throw_statement', 'throw_expression', 'element_access_expression', 'await_expression', 'cast_expression'],
+  exitCalls: ['Environment.Exit', 'Environment.FailFast'],
+  assertCalls: [
+    'Debug.Assert', 'Trace.Assert', 'ArgumentNullException.ThrowIfNull', 'ArgumentException.ThrowIfNullOrEmpty',
+    'ArgumentException.ThrowIfNullOrWhiteSpace', 'ObjectDisposedException.ThrowIf',
+  ],
   yields: ['yield_statement'],
   awaits: ['await_expression'],
   data: {

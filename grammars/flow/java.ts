@@ -54,6 +54,12 @@ export const java: FlowProfile = {
   parens: ['parenthesized_expression'],
   throwing: ['method_invocation', 'object_creation_expression', 'throw_statement', 'array_access', 'explicit_constructor_invocation', 'cast_expression'],
   exitCalls: ['System.exit'],
+  assertStatements: ['assert_statement'],
+  // The JDK's and Guava's argument checks, qualified or statically imported.
+  assertCalls: [
+    'Objects.requireNonNull', 'requireNonNull', 'Preconditions.checkArgument', 'checkArgument',
+    'Preconditions.checkState', 'checkState', 'Preconditions.checkNotNull', 'checkNotNull',
+  ],
   yields: [],
   data: {
     identifiers: ['identifier'],

@@ -53,6 +53,12 @@ export const javascript: FlowProfile = {
   ternaries: { ternary_expression: { cond: 'condition', then: 'consequence', else: 'alternative' } },
   parens: ['parenthesized_expression'],
   throwing: ['call_expression', 'new_expression', 'await_expression', 'throw_statement'],
+  exitCalls: ['process.exit'],
+  // Node's assert module (and chai's assert) throw when the check fails.
+  assertCalls: [
+    'assert', 'assert.ok', 'assert.equal', 'assert.strictEqual', 'assert.deepEqual', 'assert.deepStrictEqual',
+    'assert.notEqual', 'assert.notStrictEqual', 'assert.notDeepStrictEqual', 'assert.match',
+  ],
   yields: ['yield_expression'],
   awaits: ['await_expression'],
   data: {

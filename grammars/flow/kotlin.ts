@@ -65,6 +65,7 @@ export const kotlin: FlowProfile = {
   parens: ['parenthesized_expression'],
   throwing: ['call_expression', 'indexing_expression'],
   exitCalls: ['error', 'TODO', 'exitProcess'],
+  assertCalls: ['require', 'requireNotNull', 'check', 'checkNotNull', 'assert'],
   data: {
     identifiers: ['simple_identifier'],
     blockScopes: { scopes: ['control_structure_body', 'for_statement', 'catch_block'] },

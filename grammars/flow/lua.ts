@@ -38,6 +38,7 @@ export const lua: FlowProfile = {
   parens: ['parenthesized_expression'],
   throwing: ['function_call'],
   exitCalls: ['error', 'os.exit'],
+  assertCalls: ['assert'],
   data: {
     identifiers: ['identifier'],
     blockScopes: { scopes: ['block'] },

@@ -64,6 +64,7 @@ export const php: FlowProfile = {
   parens: ['parenthesized_expression'],
   throwing: ['function_call_expression', 'member_call_expression', 'scoped_call_expression', 'nullsafe_member_call_expression', 'object_creation_expression', 'throw_expression'],
   exitCalls: ['exit', 'die'],
+  assertCalls: ['assert'],
   switchIsLoop: true,
   data: {
     identifiers: ['variable_name'],

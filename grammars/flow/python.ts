@@ -49,8 +49,9 @@ export const python: FlowProfile = {
   negations: { not_operator: { operand: 'argument', ops: ['not'] } },
   ternaries: { conditional_expression: { cond: '#1', then: '#0', else: '#2' } },
   parens: ['parenthesized_expression'],
-  throwing: ['call', 'subscript', 'attribute', 'raise_statement', 'assert_statement', 'await'],
+  throwing: ['call', 'subscript', 'attribute', 'raise_statement', 'await'],
   exitCalls: ['sys.exit', 'os._exit'],
+  assertStatements: ['assert_statement'],
   yields: ['yield'],
   awaits: ['await'],
   data: {

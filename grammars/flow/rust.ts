@@ -65,6 +65,7 @@ export const rust: FlowProfile = {
   parens: ['parenthesized_expression'],
   throwing: [],
   exitCalls: ['panic', 'unreachable', 'todo', 'unimplemented', 'std::process::exit', 'process::exit'],
+  assertCalls: ['assert', 'assert_eq', 'assert_ne', 'debug_assert', 'debug_assert_eq', 'debug_assert_ne'],
   earlyReturns: ['try_expression'],
   data: {
     identifiers: ['identifier'],

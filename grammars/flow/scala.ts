@@ -40,6 +40,7 @@ export const scala: FlowProfile = {
   parens: ['parenthesized_expression'],
   throwing: ['call_expression', 'instance_expression', 'throw_expression'],
   exitCalls: ['sys.exit', 'System.exit', '???'],
+  assertCalls: ['assert', 'assume', 'require'],
   data: {
     identifiers: ['identifier'],
     blockScopes: { scopes: ['block', 'case_clause', 'for_expression'] },

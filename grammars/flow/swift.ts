@@ -68,6 +68,7 @@ export const swift: FlowProfile = {
   parens: [],
   throwing: ['call_expression', 'try_expression'],
   exitCalls: ['fatalError', 'preconditionFailure', 'exit'],
+  assertCalls: ['precondition', 'assert'],
   data: {
     identifiers: ['simple_identifier'],
     blockScopes: { scopes: ['statements', 'for_statement', 'catch_block', 'switch_entry'] },

@@ -82,6 +82,9 @@
   (#not-eq? @call.callee "import"))
 (new_expression constructor: (_) @call.callee arguments: (_)? @call.args) @new
 
+; ---- references: member reads; those not called nor the object of a longer access are kept (calls.ts)
+(member_expression property: [(property_identifier) (private_property_identifier)] @ref.name) @ref
+
 ; ---- bindings
 (variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
 ; (require() and import() initialise imports, which the import records describe)
@@ -112,8 +115,15 @@
   value: [(identifier) (member_expression) (this)] @binding.from) @binding
 ; const x = a || b, a ?? b, c ? f() : new B(): x is one of the alternatives
 (variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
+; const handlers = { onFoo, onBar: bar, run: helpers.run }: property `handlers.onFoo` holds that name's value
+(variable_declarator
+  name: (identifier) @binding.owner
+  value: (object (shorthand_property_identifier) @binding.name @binding.from)) @binding
+(variable_declarator
+  name: (identifier) @binding.owner
+  value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
 ; for (const x of items): x is an element of items
-(for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression)] @binding.each) @binding
+(for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression)] @binding.each) @binding
 ; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo
 (if_statement
   condition: (parenthesized_expression [

@@ -39,6 +39,9 @@
 ((module (expression_statement (assignment left: (identifier) @_all right: [(list) (tuple)]) @export))
   (#eq? @_all "__all__"))
 
+; ---- references: attribute reads; those not called nor the object of a longer access are kept (calls.ts)
+(attribute attribute: (identifier) @ref.name) @ref
+
 ; ---- calls
 (call function: (_) @call.callee arguments: (_) @call.args) @call
 
@@ -46,6 +49,9 @@
 (assignment left: (identifier) @binding.name type: (_) @binding.type) @binding
 (assignment left: (identifier) @binding.name right: (call function: (_) @binding.call)) @binding
 (assignment left: (identifier) @binding.name right: (await (call function: (_) @binding.call))) @binding
+; name, cmd, args = f(…): each name is an item of the tuple f returns
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (call function: (_) @binding.call)) @binding
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (await (call function: (_) @binding.call))) @binding
 ((assignment
   left: (attribute object: (identifier) @_self) @binding.name
   right: (call function: (_) @binding.call))  @binding
@@ -62,3 +68,14 @@
   right: [(identifier) (attribute)] @binding.from) @binding
   (#eq? @_self "self"))
 (typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
+; for x in xs / [… for x in self.items()]: x is an element of what is iterated
+(for_statement left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
+(for_in_clause left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
+; for i, x in enumerate(xs): x is an element of xs
+((for_statement
+  left: (pattern_list . (identifier) . (identifier) @binding.name .)
+  right: (call function: (identifier) @_enumerate arguments: (argument_list . [(identifier) (attribute) (call)] @binding.each))) @binding
+  (#eq? @_enumerate "enumerate"))
+; x = cast(Foo, y), t.cast("Foo", y): x has the type given
+((assignment left: (identifier) @binding.name right: (call function: (_) @_cast arguments: (argument_list . (_) @binding.type))) @binding
+  (#match? @_cast "^((typing|t)\\.)?cast$"))

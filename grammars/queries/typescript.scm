@@ -35,6 +35,7 @@
 ; constructor(private readonly repo: Repo): parameter properties are fields
 (required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
 (optional_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
+(required_parameter (accessibility_modifier) pattern: (identifier) @field.name value: (new_expression constructor: (_) @field.new)) @field
 
 ; ---- bindings: typed declarations and parameters
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding

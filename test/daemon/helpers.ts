@@ -9,11 +9,15 @@ import { daemonPaths } from '../../dist/core/daemon/wire.cjs';
 
 export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/main.js');
 
-/** Environment of every CLI call: no CA bundle scan, a short idle timeout as a safety net. */
+/**
+ * Environment of every CLI call: daemons allowed (vitest.config.ts turns them off for other
+ * tests), no CA bundle scan, a short idle timeout as a safety net.
+ */
 export function cliEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TLDR_DAEMON_IDLE_MS: '120000', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, TLDR_DAEMON_IDLE_MS: '120000' };
   delete env.NODE_EXTRA_CA_CERTS;
-  return env;
+  delete env.TLDR_NO_DAEMON;
+  return { ...env, ...extra };
 }
 
 export interface CliResult {
@@ -86,7 +90,7 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Pids of `daemon serve` processes for this root, or also for roots under it (from /proc, not from the lock). */
+/** Pids of daemon processes for this root, or also for roots under it (from /proc, not from the lock). */
 export function daemonProcesses(root: string, nested = false): number[] {
   const pids: number[] = [];
   for (const entry of readdirSafe('/proc')) {
@@ -98,10 +102,10 @@ export function daemonProcesses(root: string, nested = false): number[] {
       continue;
     }
     const argv = cmdline.split('\0');
-    const at = argv.indexOf('serve');
+    const isDaemon = argv.some((arg) => arg.endsWith('/cli/daemon-process.js'));
     const project = argv[argv.indexOf('--project') + 1] ?? '';
     const matches = project === root || (nested && project.startsWith(`${root}/`));
-    if (at > 0 && argv[at - 1] === 'daemon' && matches && alive(Number(entry))) pids.push(Number(entry));
+    if (isDaemon && matches && alive(Number(entry))) pids.push(Number(entry));
   }
   return pids;
 }

@@ -31,6 +31,8 @@ describe('daemon start, status, stop', () => {
     expect(alive(started.pid)).toBe(true);
 
     await waitFor(() => status(project.root).files === 2, 'the index to load');
+    // Its parsing worker is warmed with the project's languages in the background.
+    await waitFor(() => status(project.root).workers === 'warm', 'the worker to be warmed');
     const s = status(project.root);
     expect(s).toMatchObject({ running: true, pid: started.pid, root: project.root, ready: true, files: 2, pending_reparses: 0 });
     // Circle, Circle.area, unit, double, triple
@@ -51,6 +53,7 @@ describe('daemon start, status, stop', () => {
     const text = cli(['daemon', 'status'], project.root).stdout;
     expect(text).toContain(`daemon running (pid ${started.pid}`);
     expect(text).toMatch(/2 files, 5 symbols/);
+    expect(text).toMatch(/^parsing worker: warm$/m);
 
     const stop = cli(['daemon', 'stop', '--json'], project.root);
     expect(JSON.parse(stop.stdout)).toMatchObject({ stopped: true, pid: started.pid });
@@ -83,14 +86,18 @@ describe('daemon start, status, stop', () => {
     expect(existsSync(paths.socket)).toBe(true);
     expect(lockPid(project.root)).toBe(first.pid);
 
-    // A query meanwhile is answered in-process, as if no daemon existed.
+    // A query meanwhile is answered in-process, as if no daemon existed, and starts a new one.
     const tree = cli(['tree', '--json'], project.root);
     expect(tree.status, tree.stderr).toBe(0);
     expect(JSON.parse(tree.stdout).files.map((f: { path: string }) => f.path)).toEqual(['lib/util.py', 'src/shapes.ts']);
 
+    // Whether that one is up yet or this call starts it, one new daemon answers.
     const second = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
-    expect(second.started).toBe(true);
+    expect(second.running).toBe(true);
     expect(second.pid).not.toBe(first.pid);
+    // A starter that lost the race to the lock exits on its own.
+    await waitFor(() => daemonProcesses(project.root).length === 1, 'one daemon to remain');
+    expect(daemonProcesses(project.root)).toEqual([second.pid]);
     expect(lockPid(project.root)).toBe(second.pid);
     await waitFor(() => status(project.root).files === 2, 'the new daemon to load the index');
   });
@@ -103,6 +110,16 @@ describe('daemon start, status, stop', () => {
     const paths = daemonPaths(project.root);
     expect(existsSync(paths.socket)).toBe(false);
     expect(existsSync(paths.lock)).toBe(false);
+  });
+
+  it('a daemon whose project directory is deleted shuts down without recreating it', async () => {
+    const project = makeProject(SOURCE);
+    const { pid } = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
+    await waitFor(() => status(project.root).files === 2, 'the index to load');
+    project.remove('');
+    // The watcher sees the files go; writing that to the cache would recreate the directory.
+    await waitFor(() => !alive(pid), 'the daemon to exit', 15_000);
+    expect(existsSync(project.root)).toBe(false);
   });
 
   it('shuts down after the idle timeout', async () => {
@@ -125,12 +142,37 @@ describe('daemon start, status, stop', () => {
     expect(daemonProcesses(project.root)).toHaveLength(1);
   });
 
-  it('plain CLI queries never start a daemon', () => {
+  it('a query answered in-process leaves the daemon starting: the next one is a daemon answer', async () => {
     const project = makeProject(SOURCE);
-    expect(cli(['tree'], project.root).status).toBe(0);
-    expect(cli(['structure', 'src/shapes.ts'], project.root).status).toBe(0);
+    const first = cli(['structure', 'src/shapes.ts', '--json'], project.root);
+    expect(first.status, first.stderr).toBe(0);
+    await waitFor(() => daemonProcesses(project.root).length === 1 && status(project.root).files === 2, 'the daemon the query left starting');
+    const served = status(project.root).requests;
+    const second = cli(['structure', 'src/shapes.ts', '--json'], project.root);
+    expect(second.stdout).toBe(first.stdout);
+    // The status request itself counts one more.
+    expect(status(project.root).requests).toBe(served + 2);
+    expect(daemonProcesses(project.root)).toHaveLength(1);
+  });
+
+  it('no daemon is started with --no-daemon or TLDR_NO_DAEMON=1, and TLDR_NO_DAEMON keeps queries off a running one', async () => {
+    const project = makeProject(SOURCE);
+    expect(cli(['tree', '--no-daemon'], project.root).status).toBe(0);
+    expect(cli(['structure', 'src/shapes.ts'], project.root, { TLDR_NO_DAEMON: '1' }).status).toBe(0);
+    expect(cli(['warm'], project.root, { TLDR_NO_DAEMON: '1' }).status).toBe(0);
+    // A spawned daemon would take the start lock within a few milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(lockPid(project.root)).toBeUndefined();
     expect(daemonProcesses(project.root)).toEqual([]);
+
+    // `daemon start` is an explicit request and is obeyed; the daemon it starts does not inherit the setting.
+    expect(cli(['daemon', 'start'], project.root, { TLDR_NO_DAEMON: '1' }).status).toBe(0);
+    await waitFor(() => status(project.root).files === 2, 'the daemon to load the index');
+    const served = status(project.root).requests;
+    expect(cli(['tree'], project.root, { TLDR_NO_DAEMON: '1' }).status).toBe(0);
+    expect(status(project.root).requests).toBe(served + 1);
+    expect(cli(['tree'], project.root, { TLDR_NO_DAEMON: '0' }).status).toBe(0);
+    expect(status(project.root).requests).toBe(served + 3);
   });
 
   it('`warm` starts the daemon unless --no-daemon', async () => {

@@ -25,12 +25,12 @@ describe('bindings for call resolution', () => {
     expect(run).toEqual([
       { scope: 'Svc.run', name: 'items', line: 5, type: 'Item[]' },
       { scope: 'Svc.run', name: 'r', line: 6, init_name: 'this.repo' },
-      { scope: 'Svc.run', name: 'item', line: 7, callback_param: { callee: 'items.map', arg: 0, param: 0 } },
-      { scope: 'Svc.run', name: 'i', line: 7, callback_param: { callee: 'items.map', arg: 0, param: 1 } },
-      { scope: 'Svc.run', name: 'subscriber', line: 8, callback_param: { callee: 'Observable', arg: 0, param: 0, new: true } },
-      { scope: 'Svc.run', name: 'a', line: 9, callback_param: { callee: 'op', arg: 1, param: 0 } },
+      { scope: 'Svc.run', name: 'item', line: 7, end_line: 7, callback_param: { callee: 'items.map', arg: 0, param: 0 } },
+      { scope: 'Svc.run', name: 'i', line: 7, end_line: 7, callback_param: { callee: 'items.map', arg: 0, param: 1 } },
+      { scope: 'Svc.run', name: 'subscriber', line: 8, end_line: 8, callback_param: { callee: 'Observable', arg: 0, param: 0, new: true } },
+      { scope: 'Svc.run', name: 'a', line: 9, end_line: 9, callback_param: { callee: 'op', arg: 1, param: 0 } },
       { scope: 'Svc.run', name: 'b', line: 9, type: 'number' },
-      { scope: 'Svc.run', name: 'x', line: 10, callback_param: { callee: 'list.forEach', arg: 0, param: 0 } },
+      { scope: 'Svc.run', name: 'x', line: 10, end_line: 10, callback_param: { callee: 'list.forEach', arg: 0, param: 0 } },
     ]);
     expect(r.bindings).toContainEqual({ scope: 'Svc.constructor', name: 'this.r2', line: 4, init_name: 'repo' });
     expect(cls(r, 'Svc').fields).toEqual([
@@ -42,10 +42,10 @@ describe('bindings for call resolution', () => {
   it('javascript: untyped callback parameters of calls and constructions', async () => {
     const r = await extractSource('svc.js', 'function f(list) {\n  list.reduce(function (acc, v) { return acc; }, 0);\n  return new Promise((resolve, reject) => resolve());\n}\n');
     expect(r.bindings).toEqual([
-      { scope: 'f', name: 'acc', line: 2, callback_param: { callee: 'list.reduce', arg: 0, param: 0 } },
-      { scope: 'f', name: 'v', line: 2, callback_param: { callee: 'list.reduce', arg: 0, param: 1 } },
-      { scope: 'f', name: 'resolve', line: 3, callback_param: { callee: 'Promise', arg: 0, param: 0, new: true } },
-      { scope: 'f', name: 'reject', line: 3, callback_param: { callee: 'Promise', arg: 0, param: 1, new: true } },
+      { scope: 'f', name: 'acc', line: 2, end_line: 2, callback_param: { callee: 'list.reduce', arg: 0, param: 0 } },
+      { scope: 'f', name: 'v', line: 2, end_line: 2, callback_param: { callee: 'list.reduce', arg: 0, param: 1 } },
+      { scope: 'f', name: 'resolve', line: 3, end_line: 3, callback_param: { callee: 'Promise', arg: 0, param: 0, new: true } },
+      { scope: 'f', name: 'reject', line: 3, end_line: 3, callback_param: { callee: 'Promise', arg: 0, param: 1, new: true } },
     ]);
   });
 
@@ -61,4 +61,60 @@ describe('bindings for call resolution', () => {
     const rust = await extractSource('a.rs', 'fn f(s: &Server) {\n    let db = s.db;\n}\n');
     expect(rust.bindings).toContainEqual({ scope: 'f', name: 'db', line: 2, init_name: 's.db' });
   });
+
+  it('javascript: properties of an object literal bound to a name hold the names they were given', async () => {
+    const r = await extractSource('h.js', 'function open() {}\nconst handlers = { open, close: shut, fmt: util.format, run() {} };\n');
+    expect(r.bindings).toEqual([
+      { scope: '<module>', name: 'handlers.open', line: 2, init_name: 'open' },
+      { scope: '<module>', name: 'handlers.close', line: 2, init_name: 'shut' },
+      { scope: '<module>', name: 'handlers.fmt', line: 2, init_name: 'util.format' },
+    ]);
+  });
+
+  it('python: loop, comprehension and enumerate variables, cast()', async () => {
+    const py = await extractSource('a.py', [
+      'def f(self, raw):',
+      '    for node in self.nodes:',
+      '        pass',
+      '    ys = [y for y in self.children()]',
+      '    for i, item in enumerate(items):',
+      '        pass',
+      '    n = t.cast("Node", raw)',
+      '',
+    ].join('\n'));
+    expect(py.bindings).toEqual([
+      { scope: 'f', name: 'node', line: 2, element_of: 'self.nodes' },
+      { scope: 'f', name: 'y', line: 4, element_of: 'self.children()' },
+      { scope: 'f', name: 'item', line: 5, element_of: 'items' },
+      { scope: 'f', name: 'n', line: 7, type: '"Node"', init_call: 't.cast' },
+    ]);
+  });
 });
+
+describe('member reads that are not calls', () => {
+  it('typescript: a method passed, stored, tested or assigned is a reference; a call or a longer access is not', async () => {
+    const r = await extractSource('r.ts', [
+      'class S {',
+      '  start(): void {',
+      '    go(this.run);',
+      '    const o = { run: this.run, bound: this.run.bind(this) };',
+      '    if (this.#check) this.run();',
+      '    this.state.value = 1;',
+      '  }',
+      '}',
+      '',
+    ].join('\n'));
+    expect(r.references!.map((ref) => `${ref.line}:${ref.caller}:${ref.callee}:${ref.kind}`)).toEqual([
+      '3:S.start:this.run:reference',
+      '4:S.start:this.run:reference',
+      '5:S.start:this.#check:reference',
+      '6:S.start:this.state.value:reference',
+    ]);
+  });
+
+  it('python: attribute reads passed as values', async () => {
+    const py = await extractSource('a.py', 'class A:\n    def go(self):\n        use(cb=self.run)\n        self.run()\n');
+    expect(py.references).toEqual([{ callee: 'self.run', name: 'run', receiver: 'self', line: 3, caller: 'A.go', kind: 'reference', arg_count: 0 }]);
+  });
+});
+

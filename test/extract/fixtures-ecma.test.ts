@@ -20,8 +20,6 @@ describe('typescript fixture', async () => {
       '  method Repository.find L62-62',
       'enum Color L66-66',
       'type Handler L68-68',
-      'function parse L45-45',
-      'function parse L46-46',
       'function parse L47-52',
       'function parse.inner L48-50',
       'arrow load L55-58',
@@ -59,10 +57,12 @@ describe('typescript fixture', async () => {
   });
 
   it('marks overload signatures and abstract/interface members as declarations, the implementation not', () => {
-    expect(fn(r, 'parse', 0)).toMatchObject({ is_declaration: true, signature: 'export function parse(text: string): Node' });
-    expect(fn(r, 'parse', 1).is_declaration).toBe(true);
-    expect(fn(r, 'parse', 2).is_declaration).toBeUndefined();
-    expect(fn(r, 'parse', 2).signature).toBe('export function parse(text: string, strict = false): Node');
+    // Overload signatures are the implementation's (one definition).
+    expect(fn(r, 'parse').is_declaration).toBeUndefined();
+    expect(fn(r, 'parse').signature).toBe('export function parse(text: string, strict = false): Node');
+    expect(fn(r, 'parse').overloads?.map((o) => [o.line, o.signature, o.is_declaration])).toEqual([
+      [45, 'export function parse(text: string): Node', true], [46, 'export function parse(text: string, strict: boolean): Node', true],
+    ]);
     expect(fn(r, 'UserService.close').is_declaration).toBe(true);
     expect(fn(r, 'Repository.find').is_declaration).toBe(true);
   });
@@ -139,7 +139,7 @@ describe('typescript fixture', async () => {
       { scope: 'UserService.findUser', name: 'opts', line: 33, type: 'FindOptions' },
       { scope: 'UserService.findUser', name: 'cached', line: 34, type: 'User | undefined', init_call: 'this.cache.get' },
       { scope: 'UserService.findUser', name: 'query', line: 35, init_call: 'Query', init_new: true },
-      { scope: 'UserService.findUser', name: 'item', line: 36, callback_param: { callee: 'items.forEach', arg: 0, param: 0 } },
+      { scope: 'UserService.findUser', name: 'item', line: 36, end_line: 38, callback_param: { callee: 'items.forEach', arg: 0, param: 0 } },
     ]);
     expect(r.bindings).toContainEqual({ scope: 'UserService.constructor', name: 'this.cache', line: 21, type: 'Map<string, User>', init_call: 'Map', init_new: true });
     expect(r.bindings).toContainEqual({ scope: 'load', name: 'raw', line: 56, init_call: 'readConfig' });

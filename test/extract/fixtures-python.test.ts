@@ -101,6 +101,7 @@ describe('python fixture', async () => {
       { scope: 'Service.fetch', name: 'key', line: 36, type: 'str' },
       { scope: 'Service.fetch', name: 'result', line: 39, init_call: 'self.repo.get' },
       { scope: 'load', name: 'service', line: 50, init_call: 'Service' },
+      { scope: 'load', name: 'x', line: 52, element_of: 'args' },
     ]);
   });
 });

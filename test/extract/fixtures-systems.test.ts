@@ -121,13 +121,13 @@ describe('c fixture', async () => {
       'struct node L5-8',
       'struct point L10-12',
       'enum color L14-14',
-      'function list_length L16-16',
       'function list_length L19-23',
       'function dup_name L25-29',
       'function main L31-34',
     ]);
-    expect(fn(r, 'list_length', 0)).toMatchObject({ is_declaration: true, signature: 'int list_length(const struct node *head)' });
-    expect(fn(r, 'list_length', 1)).toMatchObject({ doc: 'Counts the nodes of a list.', return_type: 'int' });
+    // The prototype and the definition are one function, where its body is.
+    expect(fn(r, 'list_length')).toMatchObject({ line: 19, signature: 'int list_length(const struct node *head)', doc: 'Counts the nodes of a list.', return_type: 'int' });
+    expect(fn(r, 'list_length').is_declaration).toBeUndefined();
     expect(fn(r, 'dup_name')).toMatchObject({ signature: 'static char *dup_name(const char *name)', modifiers: ['static'] });
     expect(fn(r, 'dup_name').exported).toBeUndefined();
     expect(fn(r, 'main').exported).toBe(true);
@@ -150,11 +150,9 @@ describe('cpp fixture', async () => {
       '  constructor Shape.Shape L12-12',
       '  method Shape.~Shape L13-13',
       '  method Shape.area L14-14',
-      '  method Shape.count L15-15',
       '  method Shape.size L16-16',
       '  method Shape.count L22-24',
       'struct Circle L26-28',
-      '  method Circle.area L27-27',
       '  method Circle.area L30-34',
       'function main L38-41',
     ]);
@@ -164,8 +162,11 @@ describe('cpp fixture', async () => {
       doc: 'A shape with an area.',
     });
     expect(fn(r, 'Shape.area')).toMatchObject({ signature: 'virtual double area() const', is_declaration: true });
-    expect(fn(r, 'Circle.area', 1)).toMatchObject({ signature: 'double Circle::area() const', class_name: 'Circle' });
-    expect(fn(r, 'Circle.area', 1).is_declaration).toBeUndefined();
+    // An in-class declaration defined out of line is one definition, where its body is.
+    expect(fn(r, 'Circle.area')).toMatchObject({ line: 30, signature: 'double Circle::area() const', class_name: 'Circle' });
+    expect(fn(r, 'Circle.area').is_declaration).toBeUndefined();
+    expect(fn(r, 'Circle.area').overloads).toBeUndefined();
+    expect(fn(r, 'Shape.count').line).toBe(22);
   });
 
   it('reads new expressions, qualified calls and typed declarations', () => {

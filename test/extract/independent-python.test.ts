@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { diffDefinitions } from './definition-diff.js';
+import { diffDefinitions } from '../../dist/bench/oracle/definition-diff.js';
 import { extractSource } from './helpers.js';
 
 const DUMP = fileURLToPath(new URL('python-ast-dump.py', import.meta.url));

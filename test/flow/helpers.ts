@@ -15,6 +15,8 @@ export interface Analysed {
   flow: FunctionFlow;
   edges: string[];
   defUses: string[];
+  /** Control dependences, `<branch> -<outcome>-> <dependent>` in node labels, sorted. */
+  control: string[];
   slice(line: number, direction?: Direction, variable?: string): number[];
   complexity: number;
 }
@@ -34,6 +36,9 @@ export async function analyse(language: LanguageId, code: string, fnLine?: numbe
       // Rendered on access: listing the pairs of a huge function is refused (reaching.ts).
       get defUses() {
         return renderDefUses(flow);
+      },
+      get control() {
+        return renderControl(flow);
       },
       complexity: flow.cfg.complexity,
       slice: (line, direction = 'backward', variable) =>
@@ -65,6 +70,11 @@ export function nodeLabels(flow: FunctionFlow): string[] {
 export function renderEdges(flow: FunctionFlow): string[] {
   const labels = nodeLabels(flow);
   return flow.cfg.edges.map((e) => `${labels[e.from]} -${e.kind}-> ${labels[e.to]}`).sort();
+}
+
+export function renderControl(flow: FunctionFlow): string[] {
+  const labels = nodeLabels(flow);
+  return flow.pdg().control.map((c) => `${labels[c.from]} -${c.kind}-> ${labels[c.to]}`).sort();
 }
 
 export function renderDefUses(flow: FunctionFlow): string[] {

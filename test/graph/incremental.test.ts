@@ -105,6 +105,16 @@ describe('incremental call graph', () => {
     expect(graph.fileGraphs()).toEqual(CallGraph.build(records, project.root, graph.config).fileGraphs());
   });
 
+  it('resolves a member read again once a function of its name exists', async () => {
+    project = await openFixture('ts-dispatch');
+    let step = await edit(project, { 'src/plan.ts': "import { Task } from './registry';\nexport function plan(task: Task): unknown[] {\n  return [task.check];\n}\n" });
+    expect(step.graph.fileGraph('src/plan.ts')!.edges.filter((e) => e.reference)).toEqual([]);
+    const registry = readFileSync(join(project.root, 'src/registry.ts'), 'utf8');
+    step = await edit(project, { 'src/registry.ts': registry.replace('export class Task {', 'export class Task {\n  check(): boolean {\n    return true;\n  }') });
+    expect(step.graph.fileGraph('src/plan.ts')!.edges.filter((e) => e.reference).map((e) => e.to)).toEqual([{ file: 'src/registry.ts', name: 'Task.check' }]);
+    expect(snapshot(step.graph)).toEqual(snapshot(await fresh(project)));
+  });
+
   it('notices a new Python module that shadows a package directory (a probed path)', async () => {
     project = await openFixture('py-pkg');
     const graph = await callGraphFor(project.index);

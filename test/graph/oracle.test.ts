@@ -1,7 +1,10 @@
 // Accuracy floors against type checkers on real third-party code (a fixed, deterministic sample;
 // the full measurement is `tldr bench --suite graph-oracle`). Direct callers of sampled
-// definitions, compared as call sites with the TypeScript language service on rxjs's sources and
-// with pyright on python3 standard-library packages.
+// definitions, asked about by name (`impact <name>`) and by name within their file (`--file`),
+// compared as call sites with the TypeScript language service on rxjs's sources and with pyright
+// on python3 standard-library packages. The TypeScript service counts a `super.m()` or
+// `this.m()` call for every method of the override family, which `impact` does not (a super call
+// runs the base method only): with --file that costs rxjs about 0.03 of F1 on purpose.
 import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_MODULES, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle, type OracleProject } from '../../dist/bench/oracle/run.js';
 
@@ -15,12 +18,13 @@ describe('call graph vs type checkers', () => {
     const project = prepareTypeScriptProject();
     projects.push(project);
     const { reports } = await runOracle(project, 80, 7);
-    const report = reports.family;
-    expect(report.answered).toBeGreaterThanOrEqual(70);
-    expect(report.reference).toBeGreaterThan(100);
-    expect(report.precision).toBeGreaterThanOrEqual(0.95);
-    expect(report.recall).toBeGreaterThanOrEqual(0.9);
-    expect(report.f1).toBeGreaterThanOrEqual(0.93);
+    const { name, file } = reports.family;
+    expect(name.answered).toBeGreaterThanOrEqual(70);
+    expect(name.reference).toBeGreaterThan(300);
+    expect(name.precision).toBeGreaterThanOrEqual(0.98);
+    expect(name.f1).toBeGreaterThanOrEqual(0.97);
+    expect(file.precision).toBeGreaterThanOrEqual(0.98);
+    expect(file.f1).toBeGreaterThanOrEqual(0.92);
   });
 
   it('Python (stdlib json, logging, argparse, configparser, textwrap) vs pyright', async () => {
@@ -28,10 +32,12 @@ describe('call graph vs type checkers', () => {
     expect(project, 'python3 with its standard library is part of this machine kind').toBeDefined();
     projects.push(project!);
     const { reports } = await runOracle(project!, 60, 7);
-    const report = reports.abstract;
-    expect(report.answered).toBeGreaterThanOrEqual(50);
-    expect(report.reference).toBeGreaterThan(40);
-    expect(report.precision).toBeGreaterThanOrEqual(0.95);
-    expect(report.recall).toBeGreaterThanOrEqual(0.8);
+    const { name, file } = reports.abstract;
+    expect(name.answered).toBeGreaterThanOrEqual(50);
+    expect(name.reference).toBeGreaterThan(80);
+    expect(name.precision).toBeGreaterThanOrEqual(0.97);
+    expect(name.f1).toBeGreaterThanOrEqual(0.92);
+    expect(file.precision).toBeGreaterThanOrEqual(0.97);
+    expect(file.f1).toBeGreaterThanOrEqual(0.92);
   }, 180_000);
 });

@@ -35,6 +35,17 @@ describe('edit-inject', () => {
     expect(await run(editInject, project.toolPayload('PreToolUse-Edit', { file_path: ['src/app.ts'] }), project)).toEqual(NO_ANSWER);
   });
 
+  it('names the overload an edit lands in, an overloaded method being one definition', async () => {
+    const overloads = await openHookProject({}, 'graph/overloads');
+    try {
+      const input = overloads.toolPayload('PreToolUse-Edit', { file_path: 'src/Buffer.java', old_string: 'return append(Integer.toString(i));', new_string: 'return append(String.valueOf(i));' }, { session_id: 'overload' });
+      const text = contextOf(await run(editInject, input, overloads));
+      expect(text).toContain('the text you replace is at line 22, inside Buffer.append (L21-23): public Buffer append(int i)');
+    } finally {
+      await overloads.close();
+    }
+  });
+
   it('tells an overwriting Write what the file held', async () => {
     const input = project.toolPayload('PreToolUse-Write', { file_path: 'src/app.ts', content: 'export {};\n' }, { session_id: 'overwrite' });
     const text = contextOf(await run(editInject, input, project));

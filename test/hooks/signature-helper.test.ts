@@ -8,7 +8,7 @@ import { contextOf, openHookProject, run, type HookProject } from './helpers.js'
 
 const projects = new Map<string, HookProject>();
 beforeAll(async () => {
-  for (const fixture of ['projects/mixed', 'graph/py-pkg', 'graph/go-mod', 'graph/rust-crate', 'graph/java-app', 'graph/c-lib']) {
+  for (const fixture of ['projects/mixed', 'graph/py-pkg', 'graph/go-mod', 'graph/rust-crate', 'graph/java-app', 'graph/c-lib', 'graph/overloads']) {
     projects.set(fixture, await openHookProject({}, fixture));
   }
 }, 120_000);
@@ -70,6 +70,16 @@ describe('signature-helper', () => {
   it('C: a header declaration and its definition', async () => {
     const text = await edit('graph/c-lib', 'src/main.c', 'printf("%d\\n", helper(2));', 'printf("%d\\n", helper(2, 3));');
     expect(text).toContain('⚠ line 1 of the new code: helper(…) passes 2 arguments, but helper takes 1');
+  });
+
+  it('overloads: a call may pick any overload, and their signatures are shown', async () => {
+    const ts = await edit('graph/overloads', 'src/app.ts', "fromEvent(button, 'click')", "fromEvent(button)");
+    expect(ts).toContain('⚠ line 1 of the new code: fromEvent(…) passes 1 argument, but fromEvent takes 2 or 3');
+    expect(ts).toContain('\n  overload src/creation.ts:35  export function fromEvent<T>(target: HasEventTargetAddRemove<T>, eventName: string): Observable<T>\n');
+    // `append(String)` is not the overload the record stands for, but a call may pick it.
+    const java = await edit('graph/overloads', 'src/Buffer.java', 'return pad(0);', 'append("x");\n        return pad(0, 1);');
+    expect(java).not.toContain('append(…) passes');
+    expect(java).toContain('⚠ line 2 of the new code: pad(…) passes 2 arguments, but Buffer.pad takes 1');
   });
 
   it('never flags a method of an unknown receiver, and leaves bad input alone', async () => {

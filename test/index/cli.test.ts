@@ -78,7 +78,7 @@ describe('tldr warm and tree', () => {
 
   it('fails with one line and the contract exit codes', () => {
     const cases: [string[], number, RegExp][] = [
-      [['tree', 'no-such-dir', '--no-daemon'], 1, /^tldr: file not found: no-such-dir \(check the path\)\n$/],
+      [['tree', 'no-such-dir', '--no-daemon'], 1, /^tldr: file not found: no-such-dir \(looked in .*\/src and in the project root .*\)\n$/],
       [['tree', '../..', '--no-daemon'], 1, /^tldr: path is outside the project: \.\.\/\.\. \(project root is .*\)\n$/],
       [['tree', '--project', join(project.root, 'missing'), '--no-daemon'], 1, /^tldr: project directory not found: .*\n$/],
       [['warm', join(project.root, 'missing'), '--no-daemon'], 1, /^tldr: directory not found: .*\n$/],

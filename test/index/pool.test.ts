@@ -4,7 +4,12 @@ import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openProjectIndex, warmProject } from '../../dist/core/index/open.js';
-import { closeExtractPool, currentExtractPool, workerCount } from '../../dist/core/pool/extract-pool.js';
+import { closeExtractPool, currentExtractPool, extractInPool, workerCount } from '../../dist/core/pool/extract-pool.js';
+import { planExtraction } from '../../dist/core/pool/pool-size.js';
+import { selectFiles } from '../../dist/core/files/select.js';
+import { defaultPolicy } from '../../dist/core/files/policy.js';
+import { IgnoreRules } from '../../dist/core/files/ignore-rules.js';
+import { packr } from '../../dist/core/cache/codec.js';
 
 afterAll(() => closeExtractPool());
 
@@ -20,6 +25,64 @@ describe('extraction pool', () => {
     expect(workerCount({ TLDR_WORKERS: '0' })).toBe(0);
     expect(workerCount({ TLDR_WORKERS: '64' })).toBe(8);
     expect(workerCount({})).toBeGreaterThanOrEqual(1);
+  });
+
+  it('plans small work in-process, more on this thread with workers sized to it', () => {
+    const cores = { TLDR_WORKERS: undefined } as NodeJS.ProcessEnv;
+    const ts = (bytes: number) => new Map([['typescript' as const, bytes]]);
+    const spare = Math.max(1, workerCount(cores) - 1);
+    expect(planExtraction(8, ts(100_000), cores)).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
+    expect(planExtraction(30, ts(200_000), cores)).toEqual({ inProcess: true, workers: 1, workerLanguages: ['typescript'] });
+    expect(planExtraction(300, ts(900_000), cores)).toEqual({ inProcess: true, workers: 1, workerLanguages: ['typescript'] });
+    // This thread is one of the cores: never more workers than cores - 1, and at least one.
+    expect(planExtraction(5000, ts(50_000_000), cores)).toEqual({ inProcess: true, workers: spare, workerLanguages: ['typescript'] });
+    // A language with little source is not worth a worker's loading its grammar: it stays here.
+    const mixed = new Map([['typescript' as const, 900_000], ['javascript' as const, 3_000], ['python' as const, 600_000]]);
+    expect(planExtraction(300, mixed, cores)).toEqual({ inProcess: true, workers: Math.min(spare, 2), workerLanguages: ['typescript', 'python'] });
+    const scattered = new Map([['typescript' as const, 100_000], ['javascript' as const, 100_000], ['python' as const, 100_000]]);
+    expect(planExtraction(300, scattered, cores)).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
+    // TLDR_WORKERS is the most workers to use; 0 keeps everything in-process.
+    expect(planExtraction(5000, ts(50_000_000), { TLDR_WORKERS: '3' })).toMatchObject({ inProcess: true, workers: 3 });
+    expect(planExtraction(300, ts(900_000), { TLDR_WORKERS: '3' })).toMatchObject({ inProcess: true, workers: 1 });
+    expect(planExtraction(5000, ts(50_000_000), { TLDR_WORKERS: '0' })).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
+  });
+
+  it('shares one queue between this thread and the workers: every file once, the same records', async () => {
+    const root = rxjsProject();
+    try {
+      const files = selectFiles(root, defaultPolicy(), new IgnoreRules(root)).files;
+      const jobs = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
+      const options = { maxFileBytes: 1 << 20, languages: [...new Set(files.map((file) => file.language))], sizes: new Map(files.map((file) => [file.path, file.size])) };
+      let progress = 0;
+      const shared = await extractInPool(jobs, { ...options, inProcess: true, workers: 1, workerLanguages: ['typescript'], onProgress: (done) => (progress = done) });
+      expect(progress).toBe(jobs.length);
+      expect(shared.map((outcome) => outcome.path).sort()).toEqual(jobs.map((job) => job.path).sort());
+      await closeExtractPool();
+      const pooled = new Map((await extractInPool(jobs, options)).map((outcome) => [outcome.path, outcome]));
+      for (const outcome of shared) {
+        const other = pooled.get(outcome.path)!;
+        expect(outcome.status, outcome.path).toBe('record');
+        expect(other.status).toBe('record');
+        if (outcome.status === 'record' && other.status === 'record') expect(packr.unpack(outcome.data), outcome.path).toEqual(packr.unpack(other.data));
+      }
+    } finally {
+      await closeExtractPool();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('finishes a shared extraction on this thread when the pool is closed before its worker is ready', async () => {
+    const root = rxjsProject();
+    try {
+      const files = selectFiles(root, defaultPolicy(), new IgnoreRules(root)).files.slice(0, 40);
+      const jobs = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
+      const running = extractInPool(jobs, { maxFileBytes: 1 << 20, languages: ['typescript'], sizes: new Map(), inProcess: true, workers: 1 });
+      await closeExtractPool();
+      const outcomes = await running;
+      expect(outcomes.filter((outcome) => outcome.status === 'record')).toHaveLength(jobs.length);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('finishes a warm with every record when a worker is killed mid-warm', async () => {

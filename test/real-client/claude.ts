@@ -46,6 +46,8 @@ export function runClaude(options: ClaudeRunOptions): Promise<ClaudeRun> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) if (key.startsWith('ANTHROPIC_') || key.startsWith('CLAUDE')) delete env[key];
   delete env.NODE_EXTRA_CA_CERTS;
+  // The hooks it runs start and reach daemons as they would for a user (vitest.config.ts turns them off).
+  delete env.TLDR_NO_DAEMON;
   Object.assign(env, {
     HOME: home,
     ANTHROPIC_BASE_URL: options.apiUrl,

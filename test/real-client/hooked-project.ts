@@ -26,10 +26,15 @@ export interface HookedProject extends FixtureProject {
   remove(): void;
 }
 
-/** Environment of tldr and of Claude Code's hook commands: no CA bundle scan, a short idle timeout as a safety net. */
+/**
+ * Environment of tldr and of Claude Code's hook commands: daemons allowed (vitest.config.ts turns
+ * them off for other tests; remove() stops this one), no CA bundle scan, a short idle timeout as a
+ * safety net.
+ */
 export function tldrEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, TLDR_DAEMON_IDLE_MS: '300000' };
   delete env.NODE_EXTRA_CA_CERTS;
+  delete env.TLDR_NO_DAEMON;
   return env;
 }
 

@@ -3,7 +3,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CallSite, ExportRecord, ImportRecord, ImportedName } from '../../types.js';
 import type { Match } from '../captures.js';
-import { withoutTypeArguments } from '../calls.js';
+import { withoutTypeArguments } from '../text.js';
 import { collapse, unquote } from '../text.js';
 import { binding, importRecord, type LanguageHooks } from './hooks.js';
 

@@ -29,8 +29,10 @@ export function probeFile(ctx: ResolveContext, base: string): string | undefined
     for (const replacement of JS_TO_TS[ext]) if (ctx.isFile(stem + replacement)) return stem + replacement;
   }
   for (const candidate of EXTENSIONS) if (ctx.isFile(base + candidate)) return base + candidate;
-  if (ctx.isDir(base)) {
-    for (const candidate of EXTENSIONS) if (ctx.isFile(`${base}/index${candidate}`)) return `${base}/index${candidate}`;
+  // `..` from a top-level directory is the project root itself: its index is `index.ts`.
+  const dir = base === '' ? '' : `${base}/`;
+  if (base === '' || ctx.isDir(base)) {
+    for (const candidate of EXTENSIONS) if (ctx.isFile(`${dir}index${candidate}`)) return `${dir}index${candidate}`;
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import type { CallGraph, Definition } from '../../graph/call-graph.js';
 import { directCallers } from '../../graph/callers.js';
 import type { SymbolRef } from '../../graph/model.js';
 import type { CfgReport, DfgReport, PdgReport } from '../../flow/report.js';
+import { otherOverloads } from '../../extract/overloads.js';
 import { renderSummary } from '../../query/summary.js';
 import type { FileRecord } from '../../types.js';
 import { oneLine } from './answer.js';
@@ -23,7 +24,9 @@ function place(graph: CallGraph, ref: SymbolRef): string {
 
 export function definitionLine(def: Definition): string {
   const range = def.end_line > def.line ? `${def.line}-${def.end_line}` : `${def.line}`;
-  return `${def.qualified_name}  ${def.file}:${range}  ${oneLine(def.signature, 140)}${def.doc ? `  # ${oneLine(def.doc, 80)}` : ''}`;
+  const others = otherOverloads(def).length;
+  const overloads = others > 0 ? ` (+${others} overloads)` : '';
+  return `${def.qualified_name}  ${def.file}:${range}  ${oneLine(def.signature, 140)}${overloads}${def.doc ? `  # ${oneLine(def.doc, 80)}` : ''}`;
 }
 
 /** The definition, what it calls (resolved in the project) and what calls it. */

@@ -2,8 +2,7 @@
 // vocabulary carried along, fields packed as bytes. Used by `.tldr/search.bin` (store.ts) and by
 // the extraction workers, which build a file's documents with its record and hand them over.
 import { Packr } from 'msgpackr';
-import { FIELD_COUNT, type DocumentKind, type SourceDocument } from './documents.js';
-import type { IndexedDocument } from './semantic-index.js';
+import { FIELD_COUNT, type DocumentKind, type IndexedDocument, type SourceDocument } from './documents.js';
 import { termId, termWord } from './terms.js';
 
 /** tf per field, 8 bits each, packed into two int32 (fields 0–3, 4–7). */

@@ -3,6 +3,7 @@
 // its signature, its docstring and comments, the identifiers and strings of its body, and the
 // names it calls. Built from the file's record and its current source text.
 import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
+import { otherOverloads } from '../../extract/overloads.js';
 import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
 import { identifierTerms, terms } from './terms.js';
 
@@ -27,6 +28,15 @@ export interface SourceDocument {
   callees: string[];
   /** Term ids (terms.ts termId) per field, in FIELDS order. */
   fields: number[][];
+}
+
+/** A source document as the semantic index holds it: its fields as term counts. */
+export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
+  file: string;
+  /** [termId, tfLow, tfHigh] per distinct term (in no particular order once loaded). */
+  entries: Int32Array;
+  /** Terms per field. */
+  lengths: Uint16Array;
 }
 
 /** Test files and directories across ecosystems (`testing/` holds test helpers, which are product code). */
@@ -120,8 +130,10 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     const main = bodies[bodies.length - 1] ?? defs[defs.length - 1];
     const docs: string[] = [];
     const examples: string[] = [];
-    for (const def of defs) {
-      const parts = splitExamples(comment(def.decorated_line ?? def.line));
+    // Overload signatures carry their own docs, above their own lines.
+    const starts = defs.flatMap((def) => [...otherOverloads(def).map((o) => o.line), def.decorated_line ?? def.line]);
+    for (const start of starts) {
+      const parts = splitExamples(comment(start));
       docs.push(parts.prose);
       examples.push(parts.code);
     }
@@ -142,7 +154,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       fields: [
         terms(main.name),
         terms(`${owner} ${path}`),
-        terms(defs.map((def) => signatureRest(def)).join(' ')),
+        terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
         identifierTerms(text, lexed.identifierAt, lexed.identifierEnd, code.identifiers[0], code.identifiers[1], main.name),

@@ -4,17 +4,8 @@
 // bulk of the postings sits in one compact array (CSR), documents added since live in a small
 // delta, removed ones are tombstones until the next compaction. Ranking reads it (rank.ts).
 import { encodeDocument } from './document-codec.js';
-import { FIELD_COUNT, type SourceDocument } from './documents.js';
+import { FIELD_COUNT, type IndexedDocument, type SourceDocument } from './documents.js';
 import { family, knownTermId, termCount, termId, termWord } from './terms.js';
-
-/** A source document as the index holds it: its fields as term counts. */
-export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
-  file: string;
-  /** [termId, tfLow, tfHigh] per distinct term (in no particular order once loaded). */
-  entries: Int32Array;
-  /** Terms per field. */
-  lengths: Uint16Array;
-}
 
 export interface FileEntry {
   /** Content hash of the record the documents were built from ('' when the source read differed). */

@@ -19,7 +19,7 @@ import { crc32 } from 'node:zlib';
 import { extractorFingerprint } from '../../cache/fingerprint.js';
 import { ensureCacheDir } from '../../cache/index-file.js';
 import { packr, restoreDocument, storeDocument, type FileDocument, type StoredDocument } from './document-codec.js';
-import type { IndexedDocument } from './semantic-index.js';
+import type { IndexedDocument } from './documents.js';
 
 const MAGIC = Buffer.from('TLDRSEM\n', 'latin1');
 const FORMAT = 1;

@@ -1,9 +1,12 @@
 // The TypeScript compiler's view of a file's definitions, for comparison with tldr's extraction:
-// functions (overload signatures included) and classes that no named definition encloses, the
+// functions and classes that no named definition encloses, the
 // classes' methods, constructors, accessors and function-valued properties, and `const f = () => …`
-// / `function` expressions bound by a variable statement. Namespace bodies and anonymous functions
+// / `function` expressions / `class` expressions bound by a variable statement. Namespace bodies and anonymous functions
 // are transparent (tldr neither qualifies names by them nor lists them). Lines are 1-based, from the
-// first token (decorators, `export` included, JSDoc excluded) to the last.
+// first token (decorators, `export` included, JSDoc excluded) to the last. An object literal bound
+// to a name holds that name's methods and is left out; one passed or returned is looked through.
+// An overloaded function or method is one definition (DESIGN §4): its implementation, or its last
+// signature when it has none.
 import ts from 'typescript';
 
 export interface Definition {
@@ -18,16 +21,25 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const out: Definition[] = [];
   const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
-  const add = (k: Definition['kind'], name: string, node: ts.Node) =>
-    out.push({ kind: k, name, line: lineOf(node.getStart(sf)), end_line: lineOf(node.getEnd()) });
+  // Overload signatures (bodiless functions and methods) by the definition that replaces them.
+  const signatures = new Map<string, Definition>();
+  const add = (k: Definition['kind'], name: string, node: ts.Node) => {
+    const def = { kind: k, name, line: lineOf(node.getStart(sf)), end_line: lineOf(node.getEnd()) };
+    const overloadable = ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isConstructorDeclaration(node);
+    const previous = overloadable ? signatures.get(`${k} ${name}`) : undefined;
+    if (previous) out.splice(out.indexOf(previous), 1);
+    if (overloadable && !(node as ts.FunctionLikeDeclaration).body) signatures.set(`${k} ${name}`, def);
+    else signatures.delete(`${k} ${name}`);
+    out.push(def);
+  };
   const isFunctionValue = (e: ts.Expression | undefined) => e !== undefined && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
   const memberName = (member: ts.ClassElement): string | undefined => {
     if (!member.name) return undefined;
     if (ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name) || ts.isStringLiteral(member.name)) return member.name.text;
     return member.name.getText(sf).replace(/\s+/g, ' ');
   };
-  const addClass = (node: ts.ClassDeclaration | ts.ClassExpression, name: string) => {
-    add('class', name, node);
+  const addClass = (node: ts.ClassDeclaration | ts.ClassExpression, name: string, statement: ts.Node = node) => {
+    add('class', name, statement);
     for (const member of node.members) {
       const memberKey = memberName(member);
       if (ts.isConstructorDeclaration(member)) add('method', `${name}.constructor`, member);
@@ -38,6 +50,11 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
         add('method', `${name}.${memberKey}`, member);
       }
     }
+  };
+  const isBound = (object: ts.ObjectLiteralExpression) => {
+    const parent = object.parent;
+    return ts.isVariableDeclaration(parent) || ts.isExportAssignment(parent)
+      || (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === object);
   };
   // Definitions not inside another named definition; anonymous functions (IIFEs, callbacks) and
   // namespace bodies are transparent, as they are for tldr.
@@ -56,6 +73,11 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
         add('function', declaration.name.text, node);
         return;
       }
+      // `const Link = class { … }` binds a class as `const f = () => …` binds a function.
+      if (ts.isIdentifier(declaration.name) && declaration.initializer && ts.isClassExpression(declaration.initializer)) {
+        addClass(declaration.initializer, declaration.name.text, node);
+        return;
+      }
     }
     // `x.y = function…` / `module.exports = class X…` bind functions and classes that tldr names
     // after the assignment; the compiler's declarations do not, so only named classes are compared.
@@ -65,7 +87,10 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
       if (ts.isClassExpression(right) && right.name) return addClass(right, right.name.text);
       if (isFunctionValue(right) || ts.isClassExpression(right)) return;
     }
-    if (ts.isObjectLiteralExpression(node) || ts.isClassExpression(node)) return;
+    // An object bound to a name holds that name's methods (tldr's extra definitions, not compared);
+    // one passed or returned is a bag of callbacks, anonymous and transparent like any callback.
+    if (ts.isObjectLiteralExpression(node) && isBound(node)) return;
+    if (ts.isClassExpression(node)) return;
     ts.forEachChild(node, visit);
   };
   visit(sf);

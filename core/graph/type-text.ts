@@ -1,0 +1,264 @@
+// Declared types as written — TypeScript annotations, Python hints, Java/Go/Rust type text — read
+// into the few shapes call resolution needs: a class name, a function type, a union, an object
+// type literal, a collection of elements, a map of values. Pure string functions; what a name
+// denotes in a project is the resolver's business.
+
+/** What a type text is, as far as resolving calls on a value of that type goes. */
+export type TypeShape =
+  /** A function type `(a: A) => R`: calling the value gives an R. */
+  | { kind: 'function'; returns: string }
+  /** A union or intersection; nullish options (`null`, `undefined`, `None`, …) dropped. */
+  | { kind: 'alternatives'; options: string[] }
+  /** An object type literal `{ a: A; m(x: X): R }`: member name → type (methods as function types). */
+  | { kind: 'object'; members: Map<string, string> }
+  /** A collection whose elements are `element`: `Foo[]`, `Array<Foo>`, `Set<Foo>`, `List[Foo]`; `container` names it (`Array` for `Foo[]`). */
+  | { kind: 'elements'; element: string; container: string }
+  /** A fixed-length tuple `Tuple[A, B]`, `tuple[A, B]`: its items in order. */
+  | { kind: 'tuple'; items: string[] }
+  /** A `Map`/`WeakMap`/`ReadonlyMap` whose values are `value`. */
+  | { kind: 'map'; value: string; container: string }
+  /** An indexed access `Options<T>['form']`: the type of member `key` of `object`. */
+  | { kind: 'member'; object: string; key: string }
+  /** `typeof Foo`, `Type[Foo]`: the class or function itself, not an instance. */
+  | { kind: 'typeof'; name: string }
+  /** One (possibly dotted) name: `Foo`, `models.Foo`, `a::b::C` (as `a.b.C`), wrappers and nullability removed. */
+  | { kind: 'named'; name: string }
+  | { kind: 'unknown' };
+
+const NULLISH = /^(null|undefined|void|never|None)$/;
+const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap)$/;
+const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|tuple|Tuple|set|frozenset|FrozenSet|AbstractSet';
+/** A module qualifying a typing name (`t.List`, `typing.Optional`, `te.Final`). */
+const TYPING_PREFIX = '(?:[A-Za-z_]\\w*\\.)?';
+const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
+const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]([\\w$.'"]+(?:[<[][^<>[\\]]*[>\\]])?)[>\\]]$`);
+const OPTIONAL = new RegExp(`^${TYPING_PREFIX}Optional\\[([\\s\\S]*)\\]$`);
+/** `Type[Foo]`, `type[Foo]`: the class Foo (or a subclass), not an instance. */
+const CLASS_OF = new RegExp(`^${TYPING_PREFIX}(?:Type|type)\\[['"]?([\\w.]+)['"]?\\]$`);
+const INDEXED_ACCESS = /\[\s*['"]([\w$]+)['"]\s*\]$/;
+/** Python wrappers of a quoted forward reference (`ClassVar['Node']`): not an indexed access. */
+const TYPING_WRAPPER = new RegExp(`^${TYPING_PREFIX}(Optional|Type|type|ClassVar|Final|Annotated|Union)$`);
+const TUPLE = new RegExp(`^${TYPING_PREFIX}(?:Tuple|tuple)\\[`);
+const UNION = new RegExp(`^${TYPING_PREFIX}Union\\[([\\s\\S]*)\\]$`);
+
+/**
+ * Types the JavaScript runtime defines that project classes implement or extend and values are
+ * declared as: calls through them may reach those classes by dispatch.
+ */
+const JS_LIB_TYPES = new Set([
+  'Map', 'ReadonlyMap', 'WeakMap', 'Set', 'ReadonlySet', 'WeakSet', 'Array', 'ReadonlyArray', 'Promise', 'PromiseLike',
+  'Error', 'Iterator', 'Iterable', 'IterableIterator', 'AsyncIterator', 'AsyncIterable', 'AsyncIterableIterator',
+  'ProxyHandler', 'EventTarget',
+]);
+
+export function isJsLibType(name: string): boolean {
+  return JS_LIB_TYPES.has(name);
+}
+
+/** The shape of a declared type. */
+export function typeShape(raw: string): TypeShape {
+  // A union written one option a line starts with its operator: `| A | B`.
+  const text = closeCapped(raw.trim().replace(/^:\s*/, '').replace(/^[|&]\s*/, ''));
+  if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return typeShape(text.slice(1, -1));
+  const optional = OPTIONAL.exec(text);
+  if (optional && closingBracket(text, text.indexOf('[')) === text.length - 1) return typeShape(optional[1]);
+  const fn = functionTypeParts(text);
+  if (fn) return { kind: 'function', returns: fn.returns };
+  const alternatives = typeAlternatives(text);
+  if (alternatives) return { kind: 'alternatives', options: alternatives.filter((alt) => !NULLISH.test(alt)) };
+  const members = objectTypeMembers(text);
+  if (members) return { kind: 'object', members };
+  const tuple = TUPLE.exec(text);
+  if (tuple && closingBracket(text, tuple[0].length - 1) === text.length - 1) {
+    const items = splitTopLevel(text.slice(tuple[0].length, -1), ',').map((item) => item.trim());
+    if (items.length > 1 && items[items.length - 1] !== '...') return { kind: 'tuple', items };
+  }
+  const elements = collectionOf(text);
+  if (elements) return { kind: 'elements', ...elements };
+  const mapArgs = typeArguments(text, MAP_TYPES);
+  if (mapArgs?.length === 2) return { kind: 'map', value: mapArgs[1], container: text.slice(0, text.indexOf('<')) };
+  const typeOf = /^typeof\s+([\w$.]+)$/.exec(text) ?? CLASS_OF.exec(text);
+  if (typeOf) return { kind: 'typeof', name: typeOf[1] };
+  const indexed = INDEXED_ACCESS.exec(text);
+  const object = indexed && text.slice(0, indexed.index);
+  if (object && !TYPING_WRAPPER.test(object) && closingBracket(text, indexed.index) === text.length - 1) return { kind: 'member', object, key: indexed[1] };
+  const name = typeName(text);
+  return name === undefined ? { kind: 'unknown' } : { kind: 'named', name };
+}
+
+/** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
+export function typeName(raw: string): string | undefined {
+  let text = closeCapped(raw.trim().replace(/^:\s*/, '')).replace(/^['"]|['"]$/g, '');
+  for (let i = 0; i < 4; i++) {
+    const before = text;
+    text = text
+      .replace(/^(readonly|const|final|mut|dyn|impl|struct|class|in|out|ref)\s+/, '')
+      .replace(/^[*&]+\s*/, '')
+      .replace(/^(?:[A-Za-z_]\w*\.)?(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
+      .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
+      .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
+      .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
+      .replace(/^(None|null|undefined)\s*\|\s*/g, '')
+      .replace(/\?$/, '')
+      .trim();
+    if (text === before) break;
+  }
+  text = text.replace(/(<.*>|\[.*\])$/, '').trim();
+  return /^[A-Za-z_$][\w$]*((\.|::)[A-Za-z_$][\w$]*)*$/.test(text) ? text.replace(/::/g, '.') : undefined;
+}
+
+/** `Foo[]`, `Array<Foo>`, `ReadonlyArray<Foo>`, `Set<Foo>`, `List[Foo]`, `list[Foo]`, `Sequence[Foo]` → `Foo`. */
+export function elementType(raw: string): string | undefined {
+  return collectionOf(raw)?.element;
+}
+
+function collectionOf(raw: string): { element: string; container: string } | undefined {
+  const text = raw.trim().replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
+  const suffix = SUFFIX_ARRAY.exec(text);
+  if (suffix) return { element: suffix[1], container: 'Array' };
+  const generic = GENERIC_COLLECTION.exec(text);
+  return generic ? { element: generic[2].replace(/^['"]|['"]$/g, ''), container: generic[1] } : undefined;
+}
+
+/** The declared type of a parameter (`init: (a: A) => void` → `(a: A) => void`, `cb?: F` → `F`). */
+export function paramType(param: string): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < param.length; i++) {
+    const ch = param[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}>'.includes(ch)) depth--;
+    else if (ch === ':' && depth === 0) return param.slice(i + 1).split(/\s=\s/)[0].trim();
+    else if (ch === '=' && depth === 0 && param[i + 1] !== '>') return undefined;
+  }
+  return undefined;
+}
+
+/** Parameter types of a function type `(a: A, b: B) => R` (a `this:` parameter dropped). */
+export function functionTypeParams(type: string): string[] | undefined {
+  const parts = functionTypeParts(withoutOptionalParens(type));
+  if (!parts) return undefined;
+  return splitTopLevel(parts.params, ',')
+    .filter((p) => !/^this\s*:/.test(p))
+    .map((p) => paramType(p.replace(/^\.\.\./, '')) ?? 'unknown');
+}
+
+/** The declared type of the `this` parameter of a function type (`(this: Foo, x: X) => R` → `Foo`). */
+export function functionTypeThis(type: string): string | undefined {
+  const parts = functionTypeParts(withoutOptionalParens(type));
+  const self = parts && splitTopLevel(parts.params, ',').find((p) => /^this\s*:/.test(p));
+  return self ? paramType(self) : undefined;
+}
+
+/** What a type alias stands for, from its signature (`type P<T> = A<T> | B<T>` → `A<T> | B<T>`). */
+export function aliasedType(signature: string): string | undefined {
+  let depth = 0;
+  for (let i = 0; i < signature.length; i++) {
+    const ch = signature[i];
+    if (ch === '<' || ch === '(' || ch === '{' || ch === '[') depth++;
+    else if ((ch === '>' && signature[i - 1] !== '=') || ch === ')' || ch === '}' || ch === ']') depth--;
+    else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(i + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+/** Members of an object type literal `{ a: A; b?: B; m(x: X): R }` → name → type (methods as function types). */
+export function objectTypeMembers(text: string): Map<string, string> | undefined {
+  if (!text.startsWith('{') || closingBracket(text, 0) !== text.length - 1) return undefined;
+  const members = new Map<string, string>();
+  for (const group of splitTopLevel(text.slice(1, -1), ';')) {
+    for (const member of splitTopLevel(group, ',')) {
+      const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
+      const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
+      if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
+      else if (property) members.set(property[1], property[2].trim());
+    }
+  }
+  return members;
+}
+
+/** `(F) | undefined` and `((a: A) => R)` → the function type inside. */
+function withoutOptionalParens(type: string): string {
+  return type.trim().replace(/^\(\s*(\(.*\)\s*=>.*)\)\s*(\|\s*(undefined|null))?$/, '$1');
+}
+
+/** Parts of `text` between the separators outside brackets, trimmed; an empty last part dropped. */
+export function splitTopLevel(text: string, separator: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) || (ch === '>' && text[i - 1] !== '=')) depth--;
+    else if (ch === separator && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = text.slice(start).trim();
+  if (last) out.push(last);
+  return out;
+}
+
+/** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
+const CLOSERS: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>' };
+
+/**
+ * A type text the extractor capped (`FormApi< TFormData, TOnMount, …`, see extract/text.ts `cap`)
+ * with its cut argument dropped and its open brackets closed (`FormApi< TFormData>`), so the
+ * head of a long generic type still names its class.
+ */
+function closeCapped(text: string): string {
+  if (!text.endsWith('…')) return text;
+  let head = text.slice(0, -1);
+  // The last argument may be cut mid-way: keep what ends at a separator.
+  const cut = Math.max(...[',', '|', '&', ';', '(', '{', '[', '<'].map((sep) => head.lastIndexOf(sep)));
+  if (cut >= 0) head = head.slice(0, ['(', '{', '[', '<'].includes(head[cut]) ? cut + 1 : cut);
+  head = head.trimEnd();
+  const open: string[] = [];
+  for (let i = 0; i < head.length; i++) {
+    const ch = head[i];
+    if (ch in CLOSERS) open.push(CLOSERS[ch]);
+    else if (ch === ')' || ch === '}' || ch === ']' || (ch === '>' && head[i - 1] !== '=')) open.pop();
+  }
+  return head + open.reverse().join('');
+}
+
+function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '{' || ch === '[' || ch === '<') depth++;
+    else if (ch === ')' || ch === '}' || ch === ']' || (ch === '>' && text[i - 1] !== '=')) {
+      if (--depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** The parameter list and return type of a function type `(a: A) => R`. */
+function functionTypeParts(text: string): { params: string; returns: string } | undefined {
+  if (!text.startsWith('(')) return undefined;
+  const end = closingBracket(text, 0);
+  const arrow = end < 0 ? null : /^\s*=>\s*/.exec(text.slice(end + 1));
+  if (!arrow) return undefined;
+  return { params: text.slice(1, end), returns: text.slice(end + 1 + arrow[0].length).trim() };
+}
+
+/** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */
+function typeArguments(text: string, names: RegExp): string[] | undefined {
+  const match = /^([\w$.]+)</.exec(text);
+  if (!match || !names.test(match[1]) || closingBracket(text, match[1].length) !== text.length - 1) return undefined;
+  return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
+}
+
+/** The alternatives of a union type (`A | B | null`, `Union[A, B]` → A, B, null), or of an intersection; undefined for one type. */
+function typeAlternatives(text: string): string[] | undefined {
+  const union = UNION.exec(text);
+  if (union && closingBracket(text, text.indexOf('[')) === text.length - 1) return splitTopLevel(union[1], ',');
+  for (const separator of ['|', '&']) {
+    const parts = splitTopLevel(text.replace(/^[|&]\s*/, ''), separator).filter(Boolean);
+    if (parts.length > 1) return parts;
+  }
+  return undefined;
+}

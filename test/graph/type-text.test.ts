@@ -1,0 +1,79 @@
+// The pure type-text readers call resolution relies on, on type texts as real code writes them.
+import { describe, expect, it } from 'vitest';
+import {
+  aliasedType, elementType, functionTypeParams, functionTypeThis, objectTypeMembers, paramType, typeName, typeShape,
+} from '../../dist/core/graph/type-text.js';
+
+describe('type text', () => {
+  it('reads one class name through wrappers, nullability and paths', () => {
+    expect(typeName('Optional[Repo]')).toBe('Repo');
+    expect(typeName('Repo | None')).toBe('Repo');
+    expect(typeName(': readonly Subscriber<T>')).toBe('Subscriber');
+    expect(typeName('*pkg.Server')).toBe('pkg.Server');
+    expect(typeName('Arc<Mutex<Cache>>')).toBe('Cache');
+    expect(typeName('crate::db::Pool')).toBe('crate.db.Pool');
+    expect(typeName('"Node"')).toBe('Node');
+    expect(typeName('Partial<Options>')).toBe('Options');
+    expect(typeName('string | number')).toBeUndefined();
+    expect(typeName('(x: number) => void')).toBeUndefined();
+    // Capped by the extractor inside its type arguments (a 12-parameter generic on several lines).
+    expect(typeName('FormApi< TFormData, TOnMount, TOnChange, TOnDyn…')).toBe('FormApi');
+    expect(typeShape('| FormApi< TFormData, TOnMount, TOnChange, TOnDyn…')).toEqual({ kind: 'named', name: 'FormApi' });
+    expect(typeShape('Map<string, Query<TData, TError, …')).toEqual({ kind: 'map', value: 'Query<TData, TError>', container: 'Map' });
+    // An indexed access names a member's type; capped, it keeps its tail (extract/text.ts capType).
+    expect(typeShape("FieldApiOptions< TParentData, TName, …['form']")).toEqual({ kind: 'member', object: 'FieldApiOptions< TParentData, TName, …', key: 'form' });
+    expect(typeShape("Options['form'] | undefined")).toEqual({ kind: 'alternatives', options: ["Options['form']"] });
+    expect(typeShape("List['Node']")).toEqual({ kind: 'elements', element: 'Node', container: 'List' });
+    expect(typeShape('t.Tuple[t.Optional[str], t.Optional[Command], t.List[str]]')).toEqual({ kind: 'tuple', items: ['t.Optional[str]', 't.Optional[Command]', 't.List[str]'] });
+    expect(typeShape('tuple[Node, ...]').kind).not.toBe('tuple');
+  });
+
+  it('classifies declared types into the shapes resolution needs', () => {
+    expect(typeShape('(a: A, b?: B) => Result<T>')).toEqual({ kind: 'function', returns: 'Result<T>' });
+    expect(typeShape('((value: T) => void) | undefined')).toEqual({ kind: 'alternatives', options: ['((value: T) => void)'] });
+    expect(typeShape('Subscriber<T> | Observer<T> | null')).toEqual({ kind: 'alternatives', options: ['Subscriber<T>', 'Observer<T>'] });
+    expect(typeShape('Loader & Cache')).toEqual({ kind: 'alternatives', options: ['Loader', 'Cache'] });
+    expect(typeShape('QueryObserver[]')).toEqual({ kind: 'elements', element: 'QueryObserver', container: 'Array' });
+    expect(typeShape('Array<QueryObserver<any, any>>')).toEqual({ kind: 'elements', element: 'QueryObserver<any, any>', container: 'Array' });
+    expect(typeShape('Set<Listener>')).toEqual({ kind: 'elements', element: 'Listener', container: 'Set' });
+    expect(typeShape('list[Node]')).toEqual({ kind: 'elements', element: 'Node', container: 'list' });
+    expect(typeShape('Map<string, Query<any>>')).toEqual({ kind: 'map', value: 'Query<any>', container: 'Map' });
+    expect(typeShape('typeof Scheduler')).toEqual({ kind: 'typeof', name: 'Scheduler' });
+    expect(typeShape(': ObservableMap<K, V>')).toEqual({ kind: 'named', name: 'ObservableMap' });
+    expect(typeShape('{ [key: string]: number }').kind).toBe('object');
+    expect(typeShape('keyof T').kind).toBe('unknown');
+  });
+
+  it('reads typing-module spellings: t.Optional, typing.Union, t.List of a forward reference, Type[X]', () => {
+    expect(typeShape('t.Optional["BaseLoader"]')).toEqual({ kind: 'named', name: 'BaseLoader' });
+    expect(typeShape('Optional[t.List["Parameter"]]')).toEqual({ kind: 'elements', element: 'Parameter', container: 'List' });
+    expect(typeShape('typing.Union[Text, str, None]')).toEqual({ kind: 'alternatives', options: ['Text', 'str'] });
+    expect(typeShape('t.Sequence[Expr]')).toEqual({ kind: 'elements', element: 'Expr', container: 'Sequence' });
+    expect(typeShape('t.Type[Context]')).toEqual({ kind: 'typeof', name: 'Context' });
+    expect(typeShape('type["Node"]')).toEqual({ kind: 'typeof', name: 'Node' });
+    expect(typeName('te.Final[Config]')).toBe('Config');
+  });
+
+  it('reads object type members, methods as function types', () => {
+    const members = objectTypeMembers('{ subs: Subscription; readonly next?: (v: T) => void; run(x: number): Task }');
+    expect([...members!]).toEqual([['subs', 'Subscription'], ['next', '(v: T) => void'], ['run', '(x: number) => Task']]);
+    expect(objectTypeMembers('{ a: A } | null')).toBeUndefined();
+  });
+
+  it('reads parameters, function type parameters and their this', () => {
+    expect(paramType('init: (a: A) => void')).toBe('(a: A) => void');
+    expect(paramType('cb?: Handler = noop')).toBe('Handler');
+    expect(paramType('x = 1')).toBeUndefined();
+    expect(functionTypeParams('(this: Ctx, value: T, index: number) => R')).toEqual(['T', 'number']);
+    expect(functionTypeParams('((...args: Args) => void) | undefined')).toEqual(['Args']);
+    expect(functionTypeThis('(this: Subscriber<T>, v: T) => void')).toBe('Subscriber<T>');
+    expect(functionTypeThis('(v: T) => void')).toBeUndefined();
+    expect(elementType('readonly Foo[]')).toBe('Foo');
+  });
+
+  it('reads what a type alias stands for', () => {
+    expect(aliasedType('type P<T> = A<T> | B<T>')).toBe('A<T> | B<T>');
+    expect(aliasedType('type F = (x: X) => Y')).toBe('(x: X) => Y');
+    expect(aliasedType('type Opaque')).toBeUndefined();
+  });
+});
