@@ -54,17 +54,6 @@ export function documentsFromSource(root: string, record: FileRecord): { hash: s
   return { hash: hashBytes(bytes) === record.hash ? record.hash : '', docs: fileDocuments(record, text) };
 }
 
-/** Indexes a file from its source (its record read on the way); a file gone since is left out. */
-async function indexFromSource(project: ProjectIndex, index: SemanticIndex, path: string): Promise<void> {
-  let record: FileRecord;
-  try {
-    record = await project.record(path);
-  } catch {
-    return;
-  }
-  indexFile(index, project.root, record);
-}
-
 /** Indexes a file from the documents extracted with its record, else from its source. */
 function indexFile(index: SemanticIndex, root: string, record: FileRecord, documents?: Uint8Array): void {
   const extracted = documents && unpackDocuments(documents);
@@ -119,6 +108,8 @@ async function build(project: ProjectIndex, extracted: Extracted = new Map(), us
     const savedFiles = saved.state === 'loaded' ? saved.files : new Map<string, SavedFile>();
     const savedMatches = saved.state === 'loaded' && savedFiles.size === hashes.size;
     let rebuilt = 0;
+    /** Read once, and only when some file's documents must be built from source. */
+    let records: ReadonlyMap<string, FileRecord> | undefined;
     for (const [path, hash] of hashes) {
       const stored = savedFiles.get(path);
       savedFiles.delete(path);
@@ -131,7 +122,11 @@ async function build(project: ProjectIndex, extracted: Extracted = new Map(), us
       rebuilt++;
       const docs = fresh?.hash === hash ? unpackDocuments(fresh.documents) : undefined;
       if (docs) index.setFile(path, hash, docs);
-      else await indexFromSource(project, index, path);
+      else {
+        records ??= await project.records();
+        const record = records.get(path);
+        if (record) indexFile(index, project.root, record);
+      }
       if (rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     if (use === 'query') index.compact();
