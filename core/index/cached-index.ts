@@ -27,7 +27,7 @@ import { planExtraction, workerCount, type ExtractionPlan } from '../pool/pool-s
 import { beforeParsing } from '../parse/wasm-tiering.js';
 import type { FileRecord, LanguageId, SkipReason, WarmResult } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
-import type { FileChange, ProjectIndex } from './project-index.js';
+import type { ContentChange, FileChange, ProjectIndex } from './project-index.js';
 import { skipError, unsupportedError } from './messages.js';
 
 /**
@@ -88,6 +88,7 @@ export class CachedProjectIndex implements ProjectIndex {
   private readonly dirty = new Map<string, number>();
   private marks = 0;
   private readonly listeners = new Set<(changes: FileChange[]) => void>();
+  private readonly contentListeners = new Set<(changes: ContentChange[]) => void>();
   private readonly decoded = new WeakMap<CacheEntry, FileRecord>();
   /** Index files open for lazy record reads; closed once no entry reads from them. */
   private readonly stores = new Set<RecordStore>();
@@ -149,10 +150,7 @@ export class CachedProjectIndex implements ProjectIndex {
 
   async records(): Promise<ReadonlyMap<string, FileRecord>> {
     for (let pass = 1; ; pass++) {
-      await this.exclusive(async () => {
-        if (!this.synced || this.needsWalk) await this.syncNow({});
-        else if (this.dirty.size > 0) await this.refreshDirty();
-      });
+      await this.refresh();
       if (this.recordsMemo) return this.recordsMemo;
       const entries = this.load();
       const records = new Map<string, FileRecord>();
@@ -170,6 +168,25 @@ export class CachedProjectIndex implements ProjectIndex {
       }
       for (const path of damaged) this.dirty.set(path, ++this.marks);
     }
+  }
+
+  async hashes(): Promise<ReadonlyMap<string, string>> {
+    await this.refresh();
+    const entries = this.load();
+    const hashes = new Map<string, string>();
+    for (const path of [...entries.keys()].sort()) {
+      const entry = entries.get(path)!;
+      if (entry.status === 'record') hashes.set(path, entry.hash);
+    }
+    return hashes;
+  }
+
+  /** Brings the entries up to date: a walk before the first read or after ignore rules changed, else the marked files. */
+  private refresh(): Promise<void> {
+    return this.exclusive(async () => {
+      if (!this.synced || this.needsWalk) await this.syncNow({});
+      else if (this.dirty.size > 0) await this.refreshDirty();
+    });
   }
 
   async source(path: string): Promise<string> {
@@ -200,6 +217,13 @@ export class CachedProjectIndex implements ProjectIndex {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
+    };
+  }
+
+  onContentChange(listener: (changes: ContentChange[]) => void): () => void {
+    this.contentListeners.add(listener);
+    return () => {
+      this.contentListeners.delete(listener);
     };
   }
 
@@ -562,7 +586,15 @@ export class CachedProjectIndex implements ProjectIndex {
   }
 
   private emit(changes: EntryChange[]): void {
-    if (this.listeners.size === 0 || changes.length === 0) return;
+    if (changes.length === 0) return;
+    if (this.contentListeners.size > 0) {
+      const contents = changes.map((change): ContentChange => {
+        const after = change.after?.status === 'record' ? change.after : undefined;
+        return { path: change.path, ...(after ? { hash: after.hash } : {}), ...(after && change.documents ? { documents: change.documents } : {}) };
+      });
+      for (const listener of [...this.contentListeners]) listener(contents);
+    }
+    if (this.listeners.size === 0) return;
     const fileChanges: FileChange[] = [];
     for (const change of changes) {
       const before = change.before && this.recordOf(change.before);

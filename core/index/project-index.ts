@@ -12,6 +12,18 @@ export interface FileChange {
   documents?: Uint8Array;
 }
 
+/**
+ * A change as its content hash, without the record: for listeners that need no record (the
+ * search index during a warm), so that a warm decodes none.
+ */
+export interface ContentChange {
+  path: string;
+  /** Content hash of the new record; absent when the file no longer has one. */
+  hash?: string;
+  /** The semantic search documents extracted with the new record, when the extraction built them. */
+  documents?: Uint8Array;
+}
+
 export interface ProjectIndex {
   /** Absolute, symlink-resolved project root. */
   readonly root: string;
@@ -27,10 +39,14 @@ export interface ProjectIndex {
   record(path: string): Promise<FileRecord>;
   /** Fresh records of every indexed file, keyed by relative path. */
   records(): Promise<ReadonlyMap<string, FileRecord>>;
+  /** Content hash of every file records() would list, keyed by relative path, without decoding a record. */
+  hashes(): Promise<ReadonlyMap<string, string>>;
   /** Current source text of a file inside the root. */
   source(path: string): Promise<string>;
   /** Marks files as possibly changed; the next read re-checks them. */
   invalidate(paths: string[]): void;
   /** Subscribes to record changes (used to patch graphs and search indexes incrementally). */
   onChange(listener: (changes: FileChange[]) => void): () => void;
+  /** Subscribes to changes as content hashes (no record decoded for this listener). */
+  onContentChange(listener: (changes: ContentChange[]) => void): () => void;
 }

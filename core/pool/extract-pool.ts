@@ -208,7 +208,11 @@ async function runBatch(piscina: Piscina, batch: ExtractJob[], options: PoolRunO
   const task: ExtractTask = { jobs: batch, maxFileBytes: options.maxFileBytes, languages: options.languages };
   try {
     const buffer: ArrayBuffer = await piscina.run(task, { signal: AbortSignal.timeout(timeoutFor(batch, options.sizes)) });
-    return packr.unpack(new Uint8Array(buffer)) as FileOutcome[];
+    const outcomes = packr.unpack(new Uint8Array(buffer)) as FileOutcome[];
+    // Unpacked bytes are views of the whole batch; documents outlive it (a warm hands them to the
+    // search index at its end), so each gets its own copy instead of keeping every batch alive.
+    for (const outcome of outcomes) if (outcome.status === 'record' && outcome.documents) outcome.documents = new Uint8Array(outcome.documents);
+    return outcomes;
   } catch (error) {
     // A worker died (a crash in WASM, out of memory) or hung: retry the files one by one so that
     // only the file responsible fails.

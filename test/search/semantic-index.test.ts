@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, u
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openProjectIndex, warmProject } from '../../dist/core/index/open.js';
-import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
+import { closeExtractPool, extractInPool } from '../../dist/core/pool/extract-pool.js';
 import { searchProject } from '../../dist/core/search/search.js';
 import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
 import { encodeDocument } from '../../dist/core/search/semantic/document-codec.js';
@@ -72,6 +72,34 @@ describe('built during warm', () => {
       const fromSource = fileDocuments(record, readFileSync(join(root, path), 'utf8')).map(encodeDocument);
       expect(saved.files.get(path)?.hash, path).toBe(record.hash);
       expect(normalized(saved.files.get(path)!.docs), path).toEqual(normalized(fromSource));
+    }
+  });
+
+  it('an index built from the warm\'s extracted documents answers exactly as one built from source', async () => {
+    const questions = [question, 'add an item to the shopping cart', 'distance between two points', 'apply a discount to the price', 'parse the configuration'];
+    const answers = async () => {
+      const index = await openProjectIndex(root);
+      try {
+        return await Promise.all(questions.map(async (query) => (await searchProject(index, { query, tier: 'semantic', limit: 20 })).hits));
+      } finally {
+        await index.close();
+      }
+    };
+    await warmProject(root, { extraction: 'pool' });
+    const streamed = await answers();
+    expect(streamed.flat().length).toBeGreaterThan(questions.length);
+    // No saved index: the next read builds every file's documents from its source.
+    unlinkSync(semanticPath(root));
+    expect(await answers()).toEqual(streamed);
+  });
+
+  it('documents from the pool own their bytes: holding them keeps no batch of records alive', async () => {
+    const jobs = ['py/billing.py', 'src/pricing.ts', 'java/Cart.java'].map((path) => ({ abs: join(root, path), path, language: path.endsWith('.py') ? 'python' : path.endsWith('.ts') ? 'typescript' : 'java' }));
+    const outcomes = await extractInPool(jobs, { maxFileBytes: 1 << 20, languages: ['python', 'typescript', 'java'], sizes: new Map() });
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'record') throw new Error(outcome.status);
+      expect(outcome.documents!.byteLength).toBeGreaterThan(0);
+      expect(outcome.documents!.buffer.byteLength).toBe(outcome.documents!.byteLength);
     }
   });
 

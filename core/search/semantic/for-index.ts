@@ -5,7 +5,7 @@
 // all of it when the records are those it was built with).
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FileChange, ProjectIndex } from '../../index/project-index.js';
+import type { ContentChange, FileChange, ProjectIndex } from '../../index/project-index.js';
 import { decodeText } from '../../files/content.js';
 import { hashBytes } from '../../files/hash.js';
 import type { FileRecord, WarmResult } from '../../types.js';
@@ -13,7 +13,7 @@ import { unpackDocuments } from './document-codec.js';
 import { fileDocuments, type SourceDocument } from './documents.js';
 import { SemanticIndex } from './semantic-index.js';
 import {
-  encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, saveSemanticBytesAsync, savedStamp, type IndexStamp,
+  encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, saveSemanticBytesAsync, savedStamp, type IndexStamp, type SavedFile,
 } from './store.js';
 
 /** A file's record after a change (none: the file is gone) and the documents extracted with it. */
@@ -21,6 +21,9 @@ interface Changed {
   record?: FileRecord;
   documents?: Uint8Array;
 }
+
+/** Per file, the documents a warm's extraction built and the content hash they were built from. */
+type Extracted = Map<string, { hash: string; documents: Uint8Array }>;
 
 interface Holder {
   index: SemanticIndex;
@@ -68,11 +71,17 @@ function record(pending: Map<string, Changed>, changes: FileChange[]): void {
 
 /**
  * Collects the documents the extraction builds while the index syncs (a warm), for the semantic
- * index to take instead of reading those files again.
+ * index to take instead of reading those files again. Keeps their bytes and hashes only: no
+ * record is decoded for it.
  */
-export function collectExtractedDocuments(project: ProjectIndex): { stop(): Map<string, Changed> } {
-  const collected = new Map<string, Changed>();
-  const unsubscribe = project.onChange((changes) => record(collected, changes));
+export function collectExtractedDocuments(project: ProjectIndex): { stop(): Extracted } {
+  const collected: Extracted = new Map();
+  const unsubscribe = project.onContentChange((changes: ContentChange[]) => {
+    for (const { path, hash, documents } of changes) {
+      if (hash !== undefined && documents) collected.set(path, { hash, documents });
+      else collected.delete(path);
+    }
+  });
   return {
     stop() {
       unsubscribe();
@@ -81,28 +90,48 @@ export function collectExtractedDocuments(project: ProjectIndex): { stop(): Map<
   };
 }
 
-async function build(project: ProjectIndex, extracted = new Map<string, Changed>()): Promise<Holder> {
+/**
+ * Builds the index from the files' hashes alone where it can: saved documents whose hash matches,
+ * else documents extracted with the current record; a file's record is decoded only when its
+ * documents must be built from source. Each file's saved or extracted documents are let go as
+ * they are taken. An index built only to be saved (`save`) gets no postings.
+ */
+async function build(project: ProjectIndex, extracted: Extracted = new Map(), use: 'query' | 'save' = 'query'): Promise<Holder> {
   const pending = new Map<string, Changed>();
   const unsubscribe = project.onChange((changes) => record(pending, changes));
   try {
-    const records = await project.records();
+    const hashes = await project.hashes();
     pending.clear();
     const index = new SemanticIndex();
     index.beginBulk();
     const saved = loadSemanticIndex(project.root, (words) => index.internAll(words));
+    const savedFiles = saved.state === 'loaded' ? saved.files : new Map<string, SavedFile>();
+    const savedMatches = saved.state === 'loaded' && savedFiles.size === hashes.size;
     let rebuilt = 0;
-    for (const [path, record] of records) {
-      const stored = saved.state === 'loaded' ? saved.files.get(path) : undefined;
-      if (stored && stored.hash !== '' && stored.hash === record.hash) {
+    /** Read once, and only when some file's documents must be built from source. */
+    let records: ReadonlyMap<string, FileRecord> | undefined;
+    for (const [path, hash] of hashes) {
+      const stored = savedFiles.get(path);
+      savedFiles.delete(path);
+      const fresh = extracted.get(path);
+      extracted.delete(path);
+      if (stored && stored.hash !== '' && stored.hash === hash) {
         index.setFile(path, stored.hash, stored.docs);
         continue;
       }
-      const fresh = extracted.get(path);
-      indexFile(index, project.root, record, fresh?.record === record ? fresh.documents : undefined);
-      if (++rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+      rebuilt++;
+      const docs = fresh?.hash === hash ? unpackDocuments(fresh.documents) : undefined;
+      if (docs) index.setFile(path, hash, docs);
+      else {
+        records ??= await project.records();
+        const record = records.get(path);
+        if (record) indexFile(index, project.root, record);
+      }
+      if (rebuilt % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    index.compact();
-    const unsaved = rebuilt > 0 || saved.state !== 'loaded' || saved.files.size !== records.size;
+    if (use === 'query') index.compact();
+    else unsubscribe();
+    const unsaved = rebuilt > 0 || !savedMatches;
     return { index, pending, unsaved };
   } catch (error) {
     unsubscribe();
@@ -110,7 +139,7 @@ async function build(project: ProjectIndex, extracted = new Map<string, Changed>
   }
 }
 
-function holderFor(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
+function holderFor(project: ProjectIndex, extracted?: Extracted): Promise<Holder> {
   let holder = holders.get(project);
   if (!holder) {
     holder = build(project, extracted);
@@ -133,10 +162,11 @@ function applyPending(holder: Holder, root: string): void {
 }
 
 /** The holder with every change heard of so far applied. */
-async function freshHolder(project: ProjectIndex, extracted?: Map<string, Changed>): Promise<Holder> {
+async function freshHolder(project: ProjectIndex, extracted?: Extracted): Promise<Holder> {
   const holder = await holderFor(project, extracted);
-  // Files marked changed are re-read now; their change events land in `pending`.
-  await project.records();
+  // Files marked changed are re-read now; their change events land in `pending`. (Hashes, not
+  // records: a warm decodes no record for the search index.)
+  await project.hashes();
   applyPending(holder, project.root);
   return holder;
 }
@@ -197,7 +227,7 @@ function indexStamp(root: string): Omit<IndexStamp, 'documents'> | undefined {
  * `.tldr/search.bin` match them, and adds what it did (and its time) to the warm's result. When
  * index.bin is the one the saved index was built with, nothing is read at all.
  */
-export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, extracted?: Map<string, Changed>): Promise<WarmResult> {
+export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, extracted?: Extracted): Promise<WarmResult> {
   const started = performance.now();
   const stamp = indexStamp(project.root);
   const saved = savedStamp(project.root);
@@ -205,7 +235,8 @@ export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, e
   if (!holders.has(project) && stamp && saved && stamp.size === saved.size && stamp.mtimeMs === saved.mtimeMs) {
     search = { documents: saved.documents, state: 'unchanged', elapsed_ms: 0 };
   } else {
-    const holder = await freshHolder(project, extracted);
+    // A one-shot warm (not the daemon's, whose index serves queries next) only writes the file.
+    const holder = holders.has(project) || project.analysis === 'pool' ? await freshHolder(project, extracted) : await build(project, extracted, 'save');
     clearTimeout(holder.saveTimer);
     search = { documents: holder.index.liveDocs, state: save(project.root, holder, stamp) ? 'updated' : 'unwritable', elapsed_ms: 0 };
   }
