@@ -43,7 +43,7 @@ export const DEFAULT_PARAMS: RankParams = {
   coverage: 1.0,
   test: 0.3,
   internal: 0.75,
-  callers: 0.3,
+  callers: 0.6,
   maxCallers: 30,
   rerank: 100,
 };
