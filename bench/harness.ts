@@ -65,7 +65,7 @@ export async function availableSuites(): Promise<BenchSuite[]> {
 
 export async function runBench(options: BenchRunOptions = {}): Promise<BenchReport> {
   const all = options.suites ?? (await availableSuites());
-  const chosen = options.suite === undefined ? all : all.filter((suite) => suite.name === options.suite);
+  const chosen = options.suite === undefined ? all.filter((suite) => !suite.optIn) : all.filter((suite) => suite.name === options.suite);
   if (chosen.length === 0) {
     const { TldrError } = await import('../core/errors.js');
     throw new TldrError(`no bench suite named ${options.suite}`, `suites: ${all.map((suite) => suite.name).join(', ')}`, 2);

@@ -27,6 +27,8 @@ export interface Metric {
 
 export interface BenchSuite {
   name: string;
+  /** Runs only when asked for by name (`--suite NAME`): minutes of work, or inputs not every machine has. */
+  optIn?: boolean;
   /** Prepares fixtures (temp copies, warm caches); may be slow, is not timed. */
   setup?(): Promise<void>;
   /** Tasks timed by tinybench. */

@@ -7,7 +7,7 @@ export const benchCommand: CommandSpec = {
   summary: 'run the benchmark suites (throughput, warm, query latency, token savings) against their thresholds',
   options: (command) =>
     command
-      .option('--suite <name>', 'run one suite only (extract, queries, warm)')
+      .option('--suite <name>', 'run one suite only (extract, queries, warm, …; scale, a ≥ 1M-line tree, runs only when named)')
       .option('--baseline <file>', 'compare with a report saved by --save-baseline and flag regressions')
       .option('--save-baseline <file>', 'write this run as a JSON report to compare later runs with'),
   async run(_positional, options, globals) {

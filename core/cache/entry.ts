@@ -2,6 +2,7 @@
 // reading them), its content hash (to skip touched-but-identical files without parsing them),
 // and the outcome: a packed record, a skip reason, or an extraction error.
 import type { LanguageId } from '../types.js';
+import type { RecordStore } from './record-store.js';
 
 export interface CacheEntry {
   path: string;
@@ -14,9 +15,20 @@ export interface CacheEntry {
   status: 'record' | 'skipped' | 'error';
   /** Skip reason or error message. */
   detail?: string;
-  /** The packed FileRecord (status `record`). */
+  /**
+   * The packed FileRecord (status `record`) while only memory holds it: extracted and not yet
+   * written to an index file. Dropped once written; `stored` says where to read it back.
+   */
   data?: Uint8Array;
-  /** crc32 of `data` as stored on disk; checked on first decode, then cleared. */
-  crc?: number;
+  /** Where the packed record (status `record`) sits in an index file, read when first needed. */
+  stored?: StoredRecord;
 }
 
+export interface StoredRecord {
+  store: RecordStore;
+  /** Offset and length in the file's record area. */
+  offset: number;
+  length: number;
+  /** crc32 of the bytes, checked every time they are read back. */
+  crc: number;
+}

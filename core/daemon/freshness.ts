@@ -29,6 +29,7 @@ export class Freshness {
   private watcher: DirectoryWatcher | undefined;
   /** Set when a directory could not be watched (inotify limit): every query re-checks all files. */
   private blind = false;
+  private closed = false;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -38,17 +39,28 @@ export class Freshness {
     this.unsubscribe = index.onChange((changes) => this.apply(changes));
   }
 
-  /** Loads every record (re-parsing what changed while no daemon ran), then starts watching. */
-  async start(): Promise<void> {
+  /** Loads every record, re-parsing what changed while no daemon ran. */
+  async load(): Promise<void> {
     const records = await this.index.records();
     for (const [path, record] of records) this.known.set(path, symbolCount(record));
     this.directories = undefined;
+  }
+
+  /**
+   * Watches the tree (after load()). On a large tree the walk takes a second or more of directory
+   * reads: the daemon builds its call graph meanwhile.
+   */
+  async watch(): Promise<void> {
+    if (this.closed) return;
     this.watcher = new DirectoryWatcher(this.index.root, (paths) => this.mark(paths), (error) => {
       this.blind = true;
       this.onError(error);
     });
     await this.watcher.watchTree();
     this.watcher.watchFilesOf(this.known.keys());
+    // A file changed after load() in a directory the walk had not reached yet raised no event:
+    // re-check the whole tree once, now that every change from here on is heard.
+    this.mark(['']);
   }
 
   /** Marks paths (relative to the root) as possibly changed; re-read after the debounce. */
@@ -80,6 +92,7 @@ export class Freshness {
   }
 
   close(): void {
+    this.closed = true;
     clearTimeout(this.timer);
     this.watcher?.close();
     this.unsubscribe();

@@ -60,6 +60,8 @@ export interface StatusResult {
   pending_reparses: number;
   /** The call graph: built in the background once the index is loaded. */
   call_graph: 'none' | 'building' | 'ready';
+  /** How long the last call-graph build took, from its start to ready. */
+  call_graph_build_ms?: number;
   watched_directories: number;
   requests: number;
   active_requests: number;

@@ -73,6 +73,7 @@ export class DaemonServer {
   private freshness: Freshness | undefined;
   private cacheWriter: CacheWriter | undefined;
   private callGraph: StatusResult['call_graph'] = 'none';
+  private callGraphBuildMs: number | undefined;
   private ready: Promise<OpenedIndex> | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private rootCheck: NodeJS.Timeout | undefined;
@@ -119,9 +120,10 @@ export class DaemonServer {
       const writer = new CacheWriter(() => index.flush(), (error) => this.recordError(error));
       this.cacheWriter = writer;
       index.onChange(() => writer.changed());
-      this.freshness
-        .start()
-        .then(() => this.buildCallGraph(index))
+      const freshness = this.freshness;
+      freshness
+        .load()
+        .then(() => Promise.all([freshness.watch(), this.buildCallGraph(index)]))
         .catch((error: Error) => this.recordError(error));
       return index;
     });
@@ -141,10 +143,12 @@ export class DaemonServer {
   private async buildCallGraph(index: OpenedIndex): Promise<void> {
     if (this.stopping) return;
     this.callGraph = 'building';
+    const started = performance.now();
     const { prepareCallGraph } = await import('../graph/for-index.js');
     try {
       await prepareCallGraph(index);
       this.callGraph = 'ready';
+      this.callGraphBuildMs = Math.round(performance.now() - started);
     } catch (error) {
       this.callGraph = 'none';
       throw error;
@@ -330,6 +334,7 @@ export class DaemonServer {
       external_bytes: memory.external,
       pending_reparses: counts?.pending ?? 0,
       call_graph: this.callGraph,
+      ...(this.callGraphBuildMs !== undefined ? { call_graph_build_ms: this.callGraphBuildMs } : {}),
       watched_directories: counts?.watchedDirectories ?? 0,
       requests: this.served,
       active_requests: this.active - 1,

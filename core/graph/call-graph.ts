@@ -26,27 +26,46 @@ export interface Definition {
   record: FunctionRecord | ClassRecord;
 }
 
-type Multi<V> = Map<string, Map<string, V[]>>;
+/**
+ * Values under a key, grouped by the file that contributed them so a file's share can be replaced.
+ * Read-only answers in source order: a key with one source (most of them) hands back that source's
+ * list as it is; a key with several keeps its flattened list until one of them changes, so asking
+ * again for a name called from thousands of files (impact's possible callers) does not sort and
+ * copy them on every query.
+ */
+class SourcedIndex<V> {
+  private readonly bySource = new Map<string, Map<string, V[]>>();
+  private readonly flat = new Map<string, readonly V[]>();
 
-function addMulti<V>(map: Multi<V>, key: string, source: string, value: V): void {
-  let bySource = map.get(key);
-  if (!bySource) map.set(key, (bySource = new Map()));
-  const list = bySource.get(source);
-  if (list) list.push(value);
-  else bySource.set(source, [value]);
-}
+  add(key: string, source: string, value: V): void {
+    let sources = this.bySource.get(key);
+    if (!sources) this.bySource.set(key, (sources = new Map()));
+    const list = sources.get(source);
+    if (list) list.push(value);
+    else sources.set(source, [value]);
+    this.flat.delete(key);
+  }
 
-function removeMulti<V>(map: Multi<V>, key: string, source: string): void {
-  const bySource = map.get(key);
-  if (!bySource) return;
-  bySource.delete(source);
-  if (bySource.size === 0) map.delete(key);
-}
+  remove(key: string, source: string): void {
+    const sources = this.bySource.get(key);
+    if (!sources) return;
+    sources.delete(source);
+    if (sources.size === 0) this.bySource.delete(key);
+    this.flat.delete(key);
+  }
 
-function flatMulti<V>(map: Multi<V>, key: string): V[] {
-  const bySource = map.get(key);
-  if (!bySource) return [];
-  return [...bySource.keys()].sort().flatMap((source) => bySource.get(source)!);
+  get(key: string): readonly V[] {
+    const sources = this.bySource.get(key);
+    if (!sources) return [];
+    if (sources.size === 1) return sources.values().next().value!;
+    let flat = this.flat.get(key);
+    if (!flat) this.flat.set(key, (flat = [...sources.keys()].sort().flatMap((source) => sources.get(source)!)));
+    return flat;
+  }
+
+  keys(): IterableIterator<string> {
+    return this.bySource.keys();
+  }
 }
 
 export function definitionsOf(record: FileRecord): Definition[] {
@@ -75,17 +94,19 @@ export class CallGraph {
   /** Dependency key → files whose graph read it. */
   private readonly dependents = new Map<string, Set<string>>();
   /** Target symbol key → source file → edges. */
-  private readonly incoming: Multi<CallEdge> = new Map();
+  private readonly incoming: SourcedIndex<CallEdge> = new SourcedIndex();
   /** Instantiated class key → source file → instantiation edges. */
-  private readonly instantiations: Multi<CallEdge> = new Map();
+  private readonly instantiations: SourcedIndex<CallEdge> = new SourcedIndex();
   /** Callee name → source file → unresolved edges. */
-  private readonly unresolvedByName: Multi<CallEdge> = new Map();
+  private readonly unresolvedByName: SourcedIndex<CallEdge> = new SourcedIndex();
   /** Imported file → importing file → import statements. */
-  private readonly importersOf: Multi<ResolvedImport & { file: string }> = new Map();
+  private readonly importersOf: SourcedIndex<ResolvedImport & { file: string }> = new SourcedIndex();
   /** Overridden method key → file → overriding methods. */
-  private readonly overriders: Multi<SymbolRef> = new Map();
+  private readonly overriders: SourcedIndex<SymbolRef> = new SourcedIndex();
+  /** Overriding method key → the method it overrides or implements (the first its file graph names). */
+  private readonly overridden = new Map<string, SymbolRef>();
   /** Simple and qualified names → file → definitions. */
-  private readonly definitionsByName: Multi<Definition> = new Map();
+  private readonly definitionsByName: SourcedIndex<Definition> = new SourcedIndex();
 
   private constructor(readonly root: string, readonly config: ProjectConfig) {
     this.ctx = new ResolveContext(this.files, this.records, config);
@@ -174,11 +195,11 @@ export class CallGraph {
     const names = new Set<string>();
     const defs = definitionsOf(record);
     for (const def of defs) names.add(def.name).add(def.qualified_name);
-    for (const name of names) removeMulti(this.definitionsByName, name, record.path);
+    for (const name of names) this.definitionsByName.remove(name, record.path);
     if (!add) return;
     for (const def of defs) {
-      addMulti(this.definitionsByName, def.name, record.path, def);
-      if (def.qualified_name !== def.name) addMulti(this.definitionsByName, def.qualified_name, record.path, def);
+      this.definitionsByName.add(def.name, record.path, def);
+      if (def.qualified_name !== def.name) this.definitionsByName.add(def.qualified_name, record.path, def);
     }
   }
 
@@ -202,12 +223,15 @@ export class CallGraph {
       set.add(graph.path);
     }
     for (const edge of graph.edges) {
-      if (edge.to) addMulti(this.incoming, symbolKey(edge.to), graph.path, edge);
-      if (edge.instantiates) addMulti(this.instantiations, symbolKey(edge.instantiates), graph.path, edge);
-      if (!edge.to) addMulti(this.unresolvedByName, edge.name, graph.path, edge);
+      if (edge.to) this.incoming.add(symbolKey(edge.to), graph.path, edge);
+      if (edge.instantiates) this.instantiations.add(symbolKey(edge.instantiates), graph.path, edge);
+      if (!edge.to) this.unresolvedByName.add(edge.name, graph.path, edge);
     }
-    for (const imp of graph.imports) for (const target of imp.targets) addMulti(this.importersOf, target, graph.path, { ...imp, file: graph.path });
-    for (const { method, overridden } of graph.overrides) addMulti(this.overriders, symbolKey(overridden), graph.path, method);
+    for (const imp of graph.imports) for (const target of imp.targets) this.importersOf.add(target, graph.path, { ...imp, file: graph.path });
+    for (const { method, overridden } of graph.overrides) {
+      this.overriders.add(symbolKey(overridden), graph.path, method);
+      if (!this.overridden.has(symbolKey(method))) this.overridden.set(symbolKey(method), overridden);
+    }
   }
 
   private unindex(graph: FileGraph): void {
@@ -217,12 +241,15 @@ export class CallGraph {
       if (set?.size === 0) this.dependents.delete(dep);
     }
     for (const edge of graph.edges) {
-      if (edge.to) removeMulti(this.incoming, symbolKey(edge.to), graph.path);
-      if (edge.instantiates) removeMulti(this.instantiations, symbolKey(edge.instantiates), graph.path);
-      if (!edge.to) removeMulti(this.unresolvedByName, edge.name, graph.path);
+      if (edge.to) this.incoming.remove(symbolKey(edge.to), graph.path);
+      if (edge.instantiates) this.instantiations.remove(symbolKey(edge.instantiates), graph.path);
+      if (!edge.to) this.unresolvedByName.remove(edge.name, graph.path);
     }
-    for (const imp of graph.imports) for (const target of imp.targets) removeMulti(this.importersOf, target, graph.path);
-    for (const { overridden } of graph.overrides) removeMulti(this.overriders, symbolKey(overridden), graph.path);
+    for (const imp of graph.imports) for (const target of imp.targets) this.importersOf.remove(target, graph.path);
+    for (const { method, overridden } of graph.overrides) {
+      this.overriders.remove(symbolKey(overridden), graph.path);
+      this.overridden.delete(symbolKey(method));
+    }
   }
 
   // ---- reads -----------------------------------------------------------------------------
@@ -245,18 +272,18 @@ export class CallGraph {
   }
 
   /** Resolved edges into a symbol. */
-  callersOf(ref: SymbolRef): CallEdge[] {
-    return flatMulti(this.incoming, symbolKey(ref));
+  callersOf(ref: SymbolRef): readonly CallEdge[] {
+    return this.incoming.get(symbolKey(ref));
   }
 
   /** Edges that create an instance of a class (`new Foo()`, `Foo()`), whichever constructor runs. */
-  instantiationsOf(ref: SymbolRef): CallEdge[] {
-    return flatMulti(this.instantiations, symbolKey(ref));
+  instantiationsOf(ref: SymbolRef): readonly CallEdge[] {
+    return this.instantiations.get(symbolKey(ref));
   }
 
   /** Unresolved edges that call something by this name. */
-  unresolvedCalls(name: string): CallEdge[] {
-    return flatMulti(this.unresolvedByName, name);
+  unresolvedCalls(name: string): readonly CallEdge[] {
+    return this.unresolvedByName.get(name);
   }
 
   /** Edges out of a function (or `<module>`) of a file. */
@@ -270,7 +297,7 @@ export class CallGraph {
     const seen = new Set<string>([symbolKey(ref)]);
     const queue = [ref];
     while (queue.length) {
-      for (const method of flatMulti(this.overriders, symbolKey(queue.shift()!))) {
+      for (const method of this.overriders.get(symbolKey(queue.shift()!))) {
         const key = symbolKey(method);
         if (seen.has(key)) continue;
         seen.add(key);
@@ -287,9 +314,7 @@ export class CallGraph {
     const seen = new Set<string>([symbolKey(ref)]);
     let current: SymbolRef | undefined = ref;
     while (current) {
-      const name: string = current.name;
-      const entry: FileGraph['overrides'][number] | undefined = this.graphs.get(current.file)?.overrides.find((o) => o.method.name === name);
-      current = entry?.overridden;
+      current = this.overridden.get(symbolKey(current));
       if (!current || seen.has(symbolKey(current))) break;
       seen.add(symbolKey(current));
       out.push(current);
@@ -298,13 +323,13 @@ export class CallGraph {
   }
 
   /** Files importing `path`, with the import statements. */
-  importers(path: string): Array<ResolvedImport & { file: string }> {
-    return flatMulti(this.importersOf, path);
+  importers(path: string): ReadonlyArray<ResolvedImport & { file: string }> {
+    return this.importersOf.get(path);
   }
 
   /** Definitions whose simple or qualified name is `name`. */
-  definitions(name: string): Definition[] {
-    return flatMulti(this.definitionsByName, name);
+  definitions(name: string): readonly Definition[] {
+    return this.definitionsByName.get(name);
   }
 
   /** Definitions of one file. */

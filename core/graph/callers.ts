@@ -89,7 +89,7 @@ export function directCallers(
   if (isClass) return graph.instantiationsOf(ref).map((edge) => ({ edge, dispatch: false }));
   const seen = new Set<string>();
   const out: Array<{ edge: CallEdge; dispatch: boolean }> = [];
-  const add = (edges: CallEdge[], dispatch: boolean) => {
+  const add = (edges: readonly CallEdge[], dispatch: boolean) => {
     for (const edge of edges) {
       const key = `${edge.from.file}:${edge.line}:${edge.callee}`;
       if (seen.has(key)) continue;
@@ -108,7 +108,9 @@ export function directCallers(
  */
 export function transitiveCallers(graph: CallGraph, definitions: Definition[], depth: number, mode?: DispatchMode): Caller[] {
   const out: Caller[] = [];
-  const seenSites = new Set<string>();
+  // file → calling function → lines listed. Nested rather than one string key per call: a name
+  // called from thousands of places walks as many edges per query.
+  const sites = new Map<string, Map<string, Set<number>>>();
   const expanded = new Set<string>();
   let frontier: Array<{ ref: SymbolRef; isClass: boolean }> = definitions.map((d) => ({ ref: { file: d.file, name: d.qualified_name }, isClass: d.is_class }));
   for (const item of frontier) expanded.add(symbolKey(item.ref));
@@ -116,28 +118,45 @@ export function transitiveCallers(graph: CallGraph, definitions: Definition[], d
     const next: typeof frontier = [];
     for (const { ref, isClass } of frontier) {
       for (const { edge, dispatch } of directCallers(graph, ref, isClass, mode)) {
-        const site = `${edge.from.file}\0${edge.from.name}\0${edge.line}`;
-        if (!seenSites.has(site)) {
-          seenSites.add(site);
-          out.push({
-            file: edge.from.file,
-            function: edge.from.name,
-            line: edge.line,
-            depth: level,
-            via: dispatch ? 'dispatch' : edge.via,
-            confidence: dispatch ? 'medium' : edge.confidence,
-            callee: edge.to!,
-          });
-        }
-        if (edge.from.name === MODULE_SCOPE) continue;
-        const caller = { file: edge.from.file, name: edge.from.name };
-        const key = symbolKey(caller);
+        const { file, name } = edge.from;
+        let functions = sites.get(file);
+        if (!functions) sites.set(file, (functions = new Map()));
+        let lines = functions.get(name);
+        // A caller's first call site is where the walk decides whether to go on from it.
+        const firstSite = lines === undefined;
+        if (!lines) functions.set(name, (lines = new Set()));
+        if (lines.has(edge.line)) continue;
+        lines.add(edge.line);
+        out.push({
+          file,
+          function: name,
+          line: edge.line,
+          depth: level,
+          via: dispatch ? 'dispatch' : edge.via,
+          confidence: dispatch ? 'medium' : edge.confidence,
+          callee: edge.to!,
+        });
+        if (!firstSite || name === MODULE_SCOPE) continue;
+        const key = symbolKey(edge.from);
         if (expanded.has(key)) continue;
         expanded.add(key);
-        next.push({ ref: caller, isClass: false });
+        next.push({ ref: { file, name }, isClass: false });
       }
     }
     frontier = next;
   }
-  return out.sort((a, b) => a.depth - b.depth || a.file.localeCompare(b.file) || a.line - b.line || a.function.localeCompare(b.function));
+  const rank = localeRanks(sites.keys());
+  return out.sort((a, b) => a.depth - b.depth || rank.get(a.file)! - rank.get(b.file)! || a.line - b.line || a.function.localeCompare(b.function));
+}
+
+/**
+ * Each string's place in localeCompare order (equal strings share one). Sorting thousands of
+ * callers by comparing their files' ranks instead of the paths costs a few ms where localeCompare
+ * per comparison cost 50-100 ms for a name called from every test of Go's sources.
+ */
+function localeRanks(values: Iterable<string>): Map<string, number> {
+  const sorted = [...values].sort((a, b) => a.localeCompare(b));
+  const ranks = new Map<string, number>();
+  sorted.forEach((value, i) => ranks.set(value, i > 0 && sorted[i - 1].localeCompare(value) === 0 ? ranks.get(sorted[i - 1])! : i));
+  return ranks;
 }

@@ -12,7 +12,7 @@ import { dirOf } from './file-set.js';
 import { MODULE_SCOPE, type SymbolRef, type Via } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
 import { resolveIncludePath } from './resolve/fallback.js';
-import { goPackageFiles, resolveGoPackage } from './resolve/go.js';
+import { goPackageDeclarers, goPackageFiles, goPackageMethods, resolveGoPackage } from './resolve/go.js';
 import { resolveJavaPackage, resolveJavaType } from './resolve/java.js';
 import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/python.js';
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
@@ -278,13 +278,7 @@ export class Resolver {
       for (const record of records) for (const method of record.methods) add(file, method);
       for (const fn of syms.record.functions) if (fn.class_name === name) add(file, fn);
       if (syms.family === 'go' && !name.includes('.')) {
-        for (const sibling of goPackageFiles(this.ctx, dirOf(file), file.endsWith('_test.go'))) {
-          if (sibling === file) continue;
-          const other = this.symbols(sibling);
-          if (!other) continue;
-          for (const record of other.classes.get(name) ?? []) for (const method of record.methods) add(sibling, method);
-          for (const fn of other.record.functions) if (fn.class_name === name) add(sibling, fn);
-        }
+        for (const method of goPackageMethods(this.ctx, dirOf(file), file.endsWith('_test.go'), name)) if (method.file !== file) add(method.file, method.fn);
       }
       return { file, name, records, methods };
     });
@@ -716,7 +710,7 @@ export class Resolver {
   }
 
   private goPackageName(dir: string, name: string, tests: boolean, except?: string): Value | undefined {
-    for (const sibling of goPackageFiles(this.ctx, dir, tests)) {
+    for (const sibling of goPackageDeclarers(this.ctx, dir, tests, name)) {
       if (sibling === except) continue;
       const syms = this.symbols(sibling);
       const fn = syms?.functions.get(name);
@@ -746,21 +740,29 @@ export class Resolver {
    * (`util.h` → `util.c`/`util.cpp` beside it) over the header's prototype.
    */
   private includedName(file: string, syms: FileSymbols, name: string): Value | undefined {
-    for (const imp of syms.record.imports) {
-      const target = this.includeFile(file, imp.module);
-      if (!target) continue;
-      for (const candidate of [...this.implementationFiles(target), target]) {
-        const other = this.symbols(candidate);
-        if (!other) continue;
-        const fn = other.functions.get(name);
-        if (fn && !fn.class_name && !(fn.is_declaration && candidate !== target)) return { kind: 'function', file: candidate, fn, imported: true };
-        if (other.classes.has(name)) {
-          const cls = this.classInfo(candidate, name);
-          if (cls) return { kind: 'class', cls, imported: true };
-        }
+    for (const { candidate, target } of this.includedCandidates(file, syms)) {
+      const other = this.symbols(candidate);
+      if (!other) continue;
+      const fn = other.functions.get(name);
+      if (fn && !fn.class_name && !(fn.is_declaration && candidate !== target)) return { kind: 'function', file: candidate, fn, imported: true };
+      if (other.classes.has(name)) {
+        const cls = this.classInfo(candidate, name);
+        if (cls) return { kind: 'class', cls, imported: true };
       }
     }
     return undefined;
+  }
+
+  /**
+   * Where a file's included names come from, in include order: each include's implementation
+   * files, then the include itself. Memoised: a C file asks for hundreds of names, and resolving
+   * its dozens of include paths for each one dominated the graph build of a large C tree.
+   */
+  private includedCandidates(file: string, syms: FileSymbols): Array<{ candidate: string; target: string }> {
+    return this.ctx.memo(`includes|${file}`, () => syms.record.imports.flatMap((imp) => {
+      const target = this.includeFile(file, imp.module);
+      return target ? [...this.implementationFiles(target), target].map((candidate) => ({ candidate, target })) : [];
+    })) ?? [];
   }
 
   /** Source files implementing a header: same directory, same stem, a source extension. */

@@ -4,15 +4,18 @@
 // files go through the worker pool, a few are extracted in-process (starting workers would cost
 // more than the parse) — except with `extraction: 'pool'` (the daemon), where every parse, one
 // file or many, runs in the pool so this thread never blocks on tree-sitter.
+// Records stay in the index file until asked for (each read checks its checksum; a damaged one is
+// dropped and its file extracted again), and a warm streams new records into the next index file
+// as they arrive, so memory holds decoded records only where a query needs them.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { TldrError } from '../errors.js';
 import { resolveInsideRoot, toRelative } from '../project/root.js';
 import { packr } from '../cache/codec.js';
 import type { CacheEntry } from '../cache/entry.js';
-import { loadIndex, saveIndex, saveIndexAsync } from '../cache/index-file.js';
+import { IndexWriter, entryBytes, loadIndex } from '../cache/index-file.js';
+import type { RecordStore } from '../cache/record-store.js';
 import { decodeText } from '../files/content.js';
 import { hashFileSync } from '../files/hash.js';
 import { IgnoreRules } from '../files/ignore-rules.js';
@@ -88,6 +91,8 @@ export class CachedProjectIndex implements ProjectIndex {
   private marks = 0;
   private readonly listeners = new Set<(changes: FileChange[]) => void>();
   private readonly decoded = new WeakMap<CacheEntry, FileRecord>();
+  /** Index files open for lazy record reads; closed once no entry reads from them. */
+  private readonly stores = new Set<RecordStore>();
   /** Records of files the user asked for by name although the ignore rules exclude them. */
   private readonly ephemeral = new Map<string, { size: number; mtimeMs: number; record: FileRecord }>();
   private rules: IgnoreRules;
@@ -127,7 +132,7 @@ export class CachedProjectIndex implements ProjectIndex {
     }
     const file = verdict.file;
     const cached = this.load().get(rel);
-    if (cached && !this.dirty.has(rel) && sameStats(cached, file) && this.intact(cached)) return this.answer(cached);
+    if (cached && !this.dirty.has(rel) && sameStats(cached, file) && this.readable(cached)) return this.answer(cached);
     const { transient } = await this.exclusive(async () => {
       const changes: EntryChange[] = [];
       const seen = this.dirtyMarks([rel]);
@@ -145,19 +150,28 @@ export class CachedProjectIndex implements ProjectIndex {
   }
 
   async records(): Promise<ReadonlyMap<string, FileRecord>> {
-    await this.exclusive(async () => {
-      if (!this.synced || this.needsWalk) await this.syncNow({});
-      else if (this.dirty.size > 0) await this.refreshDirty();
-    });
-    if (this.recordsMemo) return this.recordsMemo;
-    const entries = this.load();
-    const records = new Map<string, FileRecord>();
-    for (const path of [...entries.keys()].sort()) {
-      const record = this.recordOf(entries.get(path)!);
-      if (record) records.set(path, record);
+    for (let pass = 1; ; pass++) {
+      await this.exclusive(async () => {
+        if (!this.synced || this.needsWalk) await this.syncNow({});
+        else if (this.dirty.size > 0) await this.refreshDirty();
+      });
+      if (this.recordsMemo) return this.recordsMemo;
+      const entries = this.load();
+      const records = new Map<string, FileRecord>();
+      const damaged: string[] = [];
+      for (const path of [...entries.keys()].sort()) {
+        const entry = entries.get(path)!;
+        const record = this.recordOf(entry);
+        if (record) records.set(path, record);
+        else if (entry.status === 'record') damaged.push(path);
+      }
+      // A damaged record was dropped as it was read: extract its file again, once.
+      if (damaged.length === 0 || pass === 2) {
+        this.recordsMemo = records;
+        return records;
+      }
+      for (const path of damaged) this.dirty.set(path, ++this.marks);
     }
-    this.recordsMemo = records;
-    return records;
   }
 
   async source(path: string): Promise<string> {
@@ -199,8 +213,16 @@ export class CachedProjectIndex implements ProjectIndex {
     return this.exclusive(async () => (this.edits === this.savedEdits ? undefined : this.persistAsync()));
   }
 
+  /** Writes pending changes, then lets go of the index file; a later read loads it again. */
   async close(): Promise<void> {
     await this.flush();
+    await this.exclusive(async () => {
+      for (const store of this.stores) store.close();
+      this.stores.clear();
+      this.entries = undefined;
+      this.recordsMemo = undefined;
+      this.synced = false;
+    });
   }
 
   // ── reconciliation ──────────────────────────────────────────────────────────────────────────
@@ -222,12 +244,20 @@ export class CachedProjectIndex implements ProjectIndex {
       this.entryChanged();
       changes.push({ path, before: entry });
     }
-    const reconciled = await this.reconcile(selection.files, changes, options.onProgress, this.extraction);
+    const stream = new StreamingSave(this.root, this.stores);
+    let reconciled: Reconciled;
+    try {
+      reconciled = await this.reconcile(selection.files, changes, options.onProgress, this.extraction, stream);
+    } catch (error) {
+      stream.abort();
+      throw error;
+    }
     this.clearMarks(seen);
     this.synced = true;
     this.needsWalk = false;
-    const cache = this.persistAfterSync();
+    const cache = this.persistAfterSync(stream);
     this.emit(changes);
+    this.releaseStores();
     return this.summarise(selection.skipped, selection.skippedFiles, reconciled, removed, cache, performance.now() - started);
   }
 
@@ -272,6 +302,7 @@ export class CachedProjectIndex implements ProjectIndex {
     changes: EntryChange[],
     onProgress: SyncOptions['onProgress'],
     mode: ExtractionMode,
+    stream?: StreamingSave,
   ): Promise<Reconciled> {
     const entries = this.load();
     const stale: SelectedFile[] = [];
@@ -279,7 +310,7 @@ export class CachedProjectIndex implements ProjectIndex {
     let rehashed = 0;
     for (const file of files) {
       const entry = entries.get(file.path);
-      if (entry && entry.language === file.language && this.intact(entry)) {
+      if (entry && entry.language === file.language) {
         if (!this.dirty.has(file.path) && sameStats(entry, file)) {
           reused++;
           continue;
@@ -294,32 +325,36 @@ export class CachedProjectIndex implements ProjectIndex {
       }
       stale.push(file);
     }
-    const { outcomes, workers } = await this.extract(stale, onProgress, mode);
     const byPath = new Map(stale.map((file) => [file.path, file]));
     const transient: FileOutcome[] = [];
-    for (const outcome of outcomes) {
+    // Outcomes are taken as they arrive; a warm streams each record into the next index file.
+    const workers = await this.extract(stale, onProgress, mode, (outcome) => {
       const file = byPath.get(outcome.path)!;
       const before = entries.get(file.path);
       const after = toEntry(file, outcome);
-      if (after) entries.set(file.path, after);
-      else {
+      if (after) {
+        entries.set(file.path, after);
+        stream?.append(after);
+      } else {
         entries.delete(file.path);
         transient.push(outcome);
       }
       this.entryChanged();
       const documents = outcome.status === 'record' ? outcome.documents : undefined;
       changes.push({ path: file.path, before, after, ...(after && documents ? { documents } : {}) });
-    }
+    });
     return { parsed: stale.length, reused, rehashed, workers, transient };
   }
 
+  /** Extracts the files, handing each outcome to `onOutcome` as it arrives; returns the workers used. */
   private async extract(
     files: SelectedFile[],
     onProgress: SyncOptions['onProgress'],
     mode: ExtractionMode,
-  ): Promise<{ outcomes: FileOutcome[]; workers: number }> {
+    onOutcome: (outcome: FileOutcome) => void,
+  ): Promise<number> {
     const total = files.length;
-    if (total === 0) return { outcomes: [], workers: 0 };
+    if (total === 0) return 0;
     onProgress?.({ phase: 'extract', done: 0, total });
     const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
     const bytes = files.reduce((sum, file) => sum + file.size, 0);
@@ -328,21 +363,22 @@ export class CachedProjectIndex implements ProjectIndex {
       (mode === 'auto' && workerCount() > 0 && (poolRunning() || total > IN_PROCESS_MAX_FILES || bytes > IN_PROCESS_MAX_BYTES));
     if (usePool) {
       const pool = await import('../pool/extract-pool.js');
-      const outcomes = await pool.extractInPool(jobs, {
+      const options = {
         maxFileBytes: this.policy.maxFileBytes,
         languages: [...new Set(files.map((file) => file.language))],
         sizes: new Map(files.map((file) => [file.path, file.size])),
-        onProgress: (done) => onProgress?.({ phase: 'extract', done, total }),
-      });
-      return { outcomes, workers: Math.max(1, workerCount()) };
+        onProgress: (done: number) => onProgress?.({ phase: 'extract', done, total }),
+      };
+      await pool.extractEachInPool(jobs, options, (outcomes) => outcomes.forEach(onOutcome));
+      return Math.max(1, workerCount());
     }
     const { extractFile } = await import('../pool/extract-file.js');
-    const outcomes: FileOutcome[] = [];
+    let done = 0;
     for (const job of jobs) {
-      outcomes.push(await extractFile(job, this.policy.maxFileBytes));
-      onProgress?.({ phase: 'extract', done: outcomes.length, total });
+      onOutcome(await extractFile(job, this.policy.maxFileBytes));
+      onProgress?.({ phase: 'extract', done: ++done, total });
     }
-    return { outcomes, workers: 0 };
+    return 0;
   }
 
   // ── cache ───────────────────────────────────────────────────────────────────────────────────
@@ -351,8 +387,10 @@ export class CachedProjectIndex implements ProjectIndex {
     if (!this.entries) {
       const loaded = loadIndex(this.root);
       this.loadState = loaded.state;
-      if (loaded.state === 'loaded') this.entries = loaded.entries;
-      else {
+      if (loaded.state === 'loaded') {
+        this.entries = loaded.entries;
+        this.stores.add(loaded.store);
+      } else {
         this.entries = new Map();
         if (loaded.state === 'discarded') this.loadNote = `previous cache discarded: ${loaded.reason}`;
       }
@@ -360,35 +398,52 @@ export class CachedProjectIndex implements ProjectIndex {
     return this.entries;
   }
 
-  private persistAfterSync(): { state: WarmResult['cache']; note?: string } {
-    if (this.edits === this.savedEdits && this.loadState === 'loaded') return { state: 'unchanged' };
+  /**
+   * Completes the index file the warm streamed its records into (or leaves the cache as it was
+   * when nothing changed); a read-only checkout still works, it only says why it was not written.
+   */
+  private persistAfterSync(stream: StreamingSave): { state: WarmResult['cache']; note?: string } {
+    if (this.edits === this.savedEdits && this.loadState === 'loaded') {
+      stream.abort();
+      return { state: 'unchanged' };
+    }
     const previous = this.loadState;
-    const error = this.persist();
-    if (error) return { state: 'unwritable', note: error };
+    const edits = this.edits;
+    try {
+      stream.commit(this.sortedEntries());
+    } catch (error) {
+      return { state: 'unwritable', note: this.unwritable(error) };
+    }
+    this.saved(edits);
     if (previous === 'discarded') return { state: 'rebuilt', note: this.loadNote };
     return { state: previous === 'missing' ? 'created' : 'updated' };
   }
 
-  /** Saves the cache; returns the reason when it cannot be written (a read-only checkout still works). */
-  private persist(): string | undefined {
-    const edits = this.edits;
-    try {
-      saveIndex(this.root, this.sortedEntries());
-    } catch (error) {
-      return this.unwritable(error);
-    }
-    return this.saved(edits);
-  }
-
+  /** Writes a new index file (records unchanged since the last one are copied across) off the thread. */
   private async persistAsync(): Promise<string | undefined> {
     // An entry forgotten meanwhile (a file found deleted) is an edit made after this snapshot.
     const edits = this.edits;
     try {
-      await saveIndexAsync(this.root, this.sortedEntries());
+      const writer = IndexWriter.open(this.root);
+      this.stores.add(writer.store);
+      await writer.commitAsync(this.sortedEntries());
     } catch (error) {
       return this.unwritable(error);
+    } finally {
+      this.releaseStores();
     }
     return this.saved(edits);
+  }
+
+  /** Closes the index files no entry reads from any more (replaced by a newer one, or abandoned). */
+  private releaseStores(): void {
+    const used = new Set<RecordStore>();
+    for (const entry of this.entries?.values() ?? []) if (entry.stored) used.add(entry.stored.store);
+    for (const store of this.stores) {
+      if (used.has(store)) continue;
+      store.close();
+      this.stores.delete(store);
+    }
   }
 
   private sortedEntries(): CacheEntry[] {
@@ -406,27 +461,27 @@ export class CachedProjectIndex implements ProjectIndex {
     return `cannot write ${join(this.root, '.tldr')}: ${(error as Error).message}`;
   }
 
-  /** Whether a cached entry's bytes are undamaged (checked once, on first use). */
-  private intact(entry: CacheEntry): boolean {
-    if (entry.status !== 'record') return true;
-    if (!entry.data) return false;
-    if (entry.crc === undefined) return true;
-    if (crc32(entry.data) !== entry.crc) return false;
-    entry.crc = undefined;
-    return true;
+  /** Whether an entry can answer: not a record, or a record whose bytes read back undamaged. */
+  private readable(entry: CacheEntry): boolean {
+    return entry.status !== 'record' || this.recordOf(entry) !== undefined;
   }
 
+  /**
+   * The decoded record of an entry. A record whose bytes are unreadable, fail their checksum or do
+   * not decode is dropped from the index (so its file is extracted again) and undefined returned.
+   */
   private recordOf(entry: CacheEntry): FileRecord | undefined {
     const memo = this.decoded.get(entry);
     if (memo) return memo;
-    if (entry.status !== 'record' || !this.intact(entry)) return undefined;
-    let record: FileRecord;
-    try {
-      record = packr.unpack(entry.data!) as FileRecord;
-    } catch {
+    if (entry.status !== 'record') return undefined;
+    const record = decodeRecord(entry);
+    if (!record) {
+      if (this.entries?.get(entry.path) === entry) {
+        this.entries.delete(entry.path);
+        this.entryChanged();
+      }
       return undefined;
     }
-    if (!record || record.path !== entry.path || !Array.isArray(record.functions)) return undefined;
     this.decoded.set(entry, record);
     return record;
   }
@@ -446,7 +501,8 @@ export class CachedProjectIndex implements ProjectIndex {
     const memo = this.ephemeral.get(rel);
     if (memo && memo.size === stats.size && memo.mtimeMs === stats.mtimeMs) return memo.record;
     const file: SelectedFile = { abs, path: rel, language, size: stats.size, mtimeMs: stats.mtimeMs };
-    const [outcome] = (await this.extract([file], undefined, this.analysis)).outcomes;
+    let outcome!: FileOutcome;
+    await this.extract([file], undefined, this.analysis, (only) => (outcome = only));
     if (outcome.status === 'skipped') throw skipError(rel, outcome.reason, this.policy);
     if (outcome.status === 'error') throw new TldrError(`cannot extract ${rel}: ${outcome.message}`);
     const record = packr.unpack(outcome.data) as FileRecord;
@@ -575,6 +631,61 @@ export class CachedProjectIndex implements ProjectIndex {
     result.elapsed_ms = Math.round(elapsedMs * 10) / 10;
     return result;
   }
+}
+
+/**
+ * A warm's next index file, opened when the first new record arrives: records stream into it as
+ * they are extracted, and commit() completes it. When it cannot be opened (a read-only checkout)
+ * records stay in memory and commit() reports why.
+ */
+class StreamingSave {
+  private writer: IndexWriter | undefined;
+  private failure: unknown;
+
+  constructor(
+    private readonly root: string,
+    /** The index's open files: this one joins them, since entries read back from it. */
+    private readonly stores: Set<RecordStore>,
+  ) {}
+
+  append(entry: CacheEntry): void {
+    this.open()?.append(entry);
+  }
+
+  commit(entries: CacheEntry[]): void {
+    const writer = this.open();
+    if (!writer) throw this.failure;
+    writer.commit(entries);
+  }
+
+  abort(): void {
+    this.writer?.abort();
+  }
+
+  private open(): IndexWriter | undefined {
+    if (!this.writer && this.failure === undefined) {
+      try {
+        this.writer = IndexWriter.open(this.root);
+        this.stores.add(this.writer.store);
+      } catch (error) {
+        this.failure = error;
+      }
+    }
+    return this.writer;
+  }
+}
+
+/** An entry's record, when its bytes read back intact and decode to a record of its path. */
+function decodeRecord(entry: CacheEntry): FileRecord | undefined {
+  const bytes = entryBytes(entry);
+  if (!bytes) return undefined;
+  let record: FileRecord;
+  try {
+    record = packr.unpack(bytes) as FileRecord;
+  } catch {
+    return undefined;
+  }
+  return record && record.path === entry.path && Array.isArray(record.functions) ? record : undefined;
 }
 
 function sameStats(entry: CacheEntry, file: SelectedFile): boolean {

@@ -1,6 +1,6 @@
 // Reads, hashes, classifies and extracts one file. The same code runs in the pool's workers and,
 // for a handful of files, in-process.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { packr } from '../cache/codec.js';
 import { decodeContent } from '../files/content.js';
 import { hashBytes } from '../files/hash.js';
@@ -12,7 +12,9 @@ import type { ExtractJob, FileOutcome } from './outcome.js';
 export async function extractFile(job: ExtractJob, maxFileBytes: number): Promise<FileOutcome> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(job.abs);
+    // Synchronous: a worker has nothing else to do meanwhile, and fs/promises' file handles cost
+    // ~0.2 ms of CPU per file (a second per worker on Go's 5,000 sources) against ~15 µs.
+    bytes = readFileSync(job.abs);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { status: 'error', path: job.path, message: 'file disappeared while indexing', transient: true };

@@ -77,24 +77,36 @@ export interface PoolRunOptions {
 
 /** Extracts the files in the pool. Never rejects: a failed batch becomes per-file error outcomes. */
 export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
+  const results: FileOutcome[][] = [];
+  await extractEachInPool(jobs, options, (outcomes, batch) => (results[batch] = outcomes));
+  return results.flat();
+}
+
+/**
+ * extractInPool, handing each batch's outcomes to `onOutcomes` as soon as it is done: a caller
+ * that streams them into the cache never holds every packed record at once.
+ */
+export async function extractEachInPool(
+  jobs: ExtractJob[],
+  options: PoolRunOptions,
+  onOutcomes: (outcomes: FileOutcome[], batch: number) => void,
+): Promise<void> {
   const piscina = workerPool();
   const batches = makeBatches(jobs, options.sizes);
   // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
   // own run rather than time spent queued behind others.
   const inFlight = Math.max(1, piscina.maxThreads * 2);
-  const results: FileOutcome[][] = [];
   let next = 0;
   let done = 0;
   const lane = async (): Promise<void> => {
     while (next < batches.length) {
       const index = next++;
-      results[index] = await runBatch(piscina, batches[index], options);
+      onOutcomes(await runBatch(piscina, batches[index], options), index);
       done += batches[index].length;
       options.onProgress?.(done);
     }
   };
   await Promise.all(Array.from({ length: Math.min(inFlight, batches.length) }, lane));
-  return results.flat();
 }
 
 function makeBatches(jobs: ExtractJob[], sizes: Map<string, number>): ExtractJob[][] {

@@ -69,6 +69,13 @@ describe('bench harness', () => {
     await expect(runBench({ suites: suites(95), suite: 'nope' })).rejects.toMatchObject({ exitCode: 2, message: 'no bench suite named nope' });
   });
 
+  it('runs an opt-in suite only when it is named', async () => {
+    const optIn: BenchSuite = { name: 'big', optIn: true, metrics: async () => [{ name: 'ran', value: 1, unit: 'x' }] };
+    const all = [...suites(95, false), optIn];
+    expect((await runBench({ suites: all })).suites.map((suite) => suite.name)).toEqual(['demo', 'broken']);
+    expect((await runBench({ suites: all, suite: 'big' })).suites.map((suite) => suite.metrics.length)).toEqual([1]);
+  });
+
   it('saves a baseline and flags metrics that got worse in their limit direction', async () => {
     const file = join(dir, 'baseline.json');
     await runBench({ suites: suites(99, false), saveBaseline: file });

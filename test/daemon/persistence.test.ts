@@ -14,6 +14,7 @@ const status = (project: TempProject) => JSON.parse(cli(['daemon', 'status', '--
 function cachedLines(project: TempProject): Record<string, number> {
   const loaded = loadIndex(project.root);
   if (loaded.state !== 'loaded') return {};
+  loaded.store.close();
   return Object.fromEntries([...loaded.entries].map(([path, entry]) => [path, entry.lines]));
 }
 

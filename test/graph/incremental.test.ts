@@ -13,6 +13,24 @@ function snapshot(graph: CallGraph): unknown {
   return graph.fileGraphs();
 }
 
+/**
+ * What queries read from the reverse indexes: definitions by name, callers of each, unresolved
+ * calls by name, importers of each file. Names held by several files keep a flattened answer, so
+ * reading these before a patch checks that the patch drops it.
+ */
+function reverseIndexes(graph: CallGraph): unknown {
+  const out: Record<string, unknown> = {};
+  for (const name of [...graph.definitionNames()].sort()) {
+    const defs = graph.definitions(name);
+    out[`def ${name}`] = defs.map((d) => `${d.file}#${d.qualified_name}`);
+    for (const d of defs) out[`callers ${d.file}#${d.qualified_name}`] = graph.callersOf({ file: d.file, name: d.qualified_name }).map((e) => `${e.from.file}:${e.line}`);
+  }
+  const unresolved = new Set(graph.fileGraphs().flatMap((g) => g.edges.filter((e) => !e.to).map((e) => e.name)));
+  for (const name of [...unresolved].sort()) out[`unresolved ${name}`] = graph.unresolvedCalls(name).map((e) => `${e.from.file}:${e.line}`);
+  for (const file of graph.fileGraphs().map((g) => g.path).sort()) out[`importers ${file}`] = graph.importers(file).map((i) => `${i.file}:${i.line}`);
+  return out;
+}
+
 async function fresh(project: OpenGraph): Promise<CallGraph> {
   const records = await project.index.records();
   return CallGraph.build(records, project.root, loadProjectConfig(project.root, records.keys()));
@@ -43,6 +61,7 @@ describe('incremental call graph', () => {
     project = await openFixture('ts-monorepo');
     const before = await callGraphFor(project.index);
     expect(targetOf(before, 'packages/core/src/repo.ts', 'helper')).toBe('packages/core/src/util.ts#helper');
+    expect(reverseIndexes(before)).toEqual(reverseIndexes(await fresh(project)));
 
     // Rename the function a barrel re-exports: importers through the barrel lose the edge.
     let step = await edit(project, { 'packages/core/src/util.ts': 'export function helperRenamed(x: number): number {\n  return x;\n}\n' });
@@ -61,11 +80,13 @@ describe('incremental call graph', () => {
     });
     expect(targetOf(step.graph, 'packages/app/src/service.ts', 'extra')).toBe('packages/core/src/extra.ts#extra');
     expect(snapshot(step.graph)).toEqual(snapshot(await fresh(project)));
+    expect(reverseIndexes(step.graph)).toEqual(reverseIndexes(await fresh(project)));
 
     // Deleting a CommonJS module leaves its callers' edges pointing outside the project.
     step = await edit(project, { 'legacy/format.js': null });
     expect(targetOf(step.graph, 'legacy/cjs.js', 'format')).toBe('external');
     expect(snapshot(step.graph)).toEqual(snapshot(await fresh(project)));
+    expect(reverseIndexes(step.graph)).toEqual(reverseIndexes(await fresh(project)));
   });
 
   it('re-resolves only the files that read a changed file', async () => {

@@ -21,4 +21,26 @@ describe('resolution memo', () => {
     expect(ctx.memo('outer', () => inner())).toBe('full');
     expect(computed).toBe(2);
   });
+
+  it('charges what a memoised fact read, and what the facts it used read, to every later user', () => {
+    const files = new FileSet(['a.py', 'b.py', 'c.py']);
+    const ctx = new ResolveContext(files, new Map(), emptyConfig());
+    const inner = () => ctx.memo('inner', () => ctx.isFile('b.py'));
+    const outer = () => ctx.memo('outer', () => {
+      ctx.isFile('a.py');
+      return inner();
+    });
+    const sorted = (deps: Set<string>) => [...deps].sort();
+    expect(sorted(ctx.track(outer).deps)).toEqual(['a.py', 'b.py']);
+    // Hits: the same keys, read through the memo without recomputing.
+    expect(sorted(ctx.track(() => { ctx.named('c.py'); return outer(); }).deps)).toEqual(['*c.py', 'a.py', 'b.py']);
+    expect(sorted(ctx.track(inner).deps)).toEqual(['b.py']);
+    // What a cut-short computation read still counts for the one that asked, though it is not cached.
+    const cut = ctx.track(() => ctx.memo('cut', () => {
+      ctx.isDir('lib');
+      ctx.incomplete();
+      return inner();
+    }));
+    expect(sorted(cut.deps)).toEqual(['b.py', 'lib/']);
+  });
 });

@@ -106,7 +106,9 @@ describe('two concurrent warms of one project', () => {
       expect([a.status, b.status, a.stderr, b.stderr]).toEqual([0, 0, '', '']);
       const [left, right] = [JSON.parse(a.stdout) as WarmResult, JSON.parse(b.stdout) as WarmResult];
       expect(left.files).toBe(right.files);
-      expect(loadIndex(root).state).toBe('loaded');
+      const loaded = loadIndex(root);
+      expect(loaded.state).toBe('loaded');
+      if (loaded.state === 'loaded') loaded.store.close();
       expect(readdirSync(join(root, '.tldr')).sort()).toEqual(['.gitignore', 'index.bin', 'search.bin']);
       const third = JSON.parse(tldr(['warm', root, '--no-daemon', '--json']).stdout) as WarmResult;
       expect(third.parsed).toBe(0);

@@ -1,6 +1,9 @@
 // What resolution reads the project through. Every read is recorded as a dependency of the file
 // being resolved, so an incremental update knows exactly which files to re-resolve: a record
 // consulted (`path`), a directory listed or probed (`path/`), a base name searched (`*name`).
+// A memoised fact keeps the keys it read itself and the facts it used; a file's dependencies are
+// that graph's reachable keys, gathered once per file. (Copying every fact's keys into each user on
+// every hit held tens of millions of set entries while a large project's graph was built.)
 import type { FileRecord } from '../../types.js';
 import type { FileSet } from '../file-set.js';
 import type { ProjectConfig } from '../project-config.js';
@@ -13,9 +16,15 @@ export function baseKey(base: string): string {
   return `*${base}`;
 }
 
+/** What one computation read: keys directly, and the memoised facts it used. */
+interface Reads {
+  keys: Set<string>;
+  facts: Set<Reads>;
+}
+
 interface MemoEntry {
   value: unknown;
-  deps: Set<string>;
+  reads: Reads;
 }
 
 interface Pending {
@@ -25,7 +34,7 @@ interface Pending {
 }
 
 export class ResolveContext {
-  private stack: Set<string>[] = [];
+  private stack: Reads[] = [];
   private readonly memos = new Map<string, MemoEntry>();
   private readonly pending: Pending[] = [];
 
@@ -37,17 +46,22 @@ export class ResolveContext {
 
   /** Runs `work` while collecting every dependency it reads. */
   track<T>(work: () => T): { value: T; deps: Set<string> } {
-    const deps = new Set<string>();
-    this.stack.push(deps);
+    const { value, reads } = this.reading(work);
+    return { value, deps: reachableKeys(reads) };
+  }
+
+  private reading<T>(work: () => T): { value: T; reads: Reads } {
+    const reads: Reads = { keys: new Set(), facts: new Set() };
+    this.stack.push(reads);
     try {
-      return { value: work(), deps };
+      return { value: work(), reads };
     } finally {
       this.stack.pop();
     }
   }
 
   private touch(key: string): void {
-    this.stack[this.stack.length - 1]?.add(key);
+    this.stack[this.stack.length - 1]?.keys.add(key);
   }
 
   record(path: string): FileRecord | undefined {
@@ -82,7 +96,7 @@ export class ResolveContext {
   memo<T>(key: string, compute: () => T): T | undefined {
     const hit = this.memos.get(key);
     if (hit) {
-      this.charge(hit.deps);
+      this.charge(hit.reads);
       return hit.value as T;
     }
     const at = this.pending.findIndex((entry) => entry.key === key);
@@ -94,20 +108,21 @@ export class ResolveContext {
     }
     const entry: Pending = { key, partial: false };
     this.pending.push(entry);
-    let result: { value: T; deps: Set<string> };
+    let result: { value: T; reads: Reads };
     try {
-      result = this.track(compute);
+      result = this.reading(compute);
     } finally {
       this.pending.pop();
     }
     if (!entry.partial) this.memos.set(key, result);
-    this.charge(result.deps);
+    this.charge(result.reads);
     return result.value;
   }
 
-  private charge(deps: Set<string>): void {
-    const top = this.stack[this.stack.length - 1];
-    if (top) for (const dep of deps) top.add(dep);
+  /** The computation running now depends on whatever `reads` depends on. */
+  private charge(reads: Reads): void {
+    if (reads.keys.size === 0 && reads.facts.size === 0) return;
+    this.stack[this.stack.length - 1]?.facts.add(reads);
   }
 
   /**
@@ -122,4 +137,19 @@ export class ResolveContext {
   clearMemos(): void {
     this.memos.clear();
   }
+}
+
+/** Every key read by `reads` or by the facts it used, transitively. */
+function reachableKeys(reads: Reads): Set<string> {
+  const keys = new Set(reads.keys);
+  const seen = new Set<Reads>([reads]);
+  const stack = [...reads.facts];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    for (const key of next.keys) keys.add(key);
+    for (const fact of next.facts) if (!seen.has(fact)) stack.push(fact);
+  }
+  return keys;
 }

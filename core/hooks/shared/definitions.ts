@@ -26,7 +26,7 @@ function segmentEnd(name: string, suffix: string): boolean {
 }
 
 /** One definition per file and qualified name (overloads are one), the one with a body when there is one; order kept. */
-export function distinct(defs: Definition[]): Definition[] {
+export function distinct(defs: readonly Definition[]): Definition[] {
   const declared = (def: Definition) => (def.record as { is_declaration?: boolean }).is_declaration === true;
   const chosen = new Map<string, Definition>();
   for (const def of defs) {
