@@ -200,3 +200,73 @@ def archive_paid(invoices):
     }
   });
 });
+
+describe('what a document says about its definition', () => {
+  it('marks what lies outside a module\'s surface: unexported, private members, nested functions', async () => {
+    mkdirSync(join(root, 'surface'));
+    writeFileSync(join(root, 'surface', 'tokens.py'), `def issue_token(user):
+    def sign(payload):
+        return payload
+    return sign(user)
+
+def _entropy():
+    return 4
+
+class Vault:
+    def __init__(self):
+        self.keys = []
+
+    def rotate(self):
+        return self.__shuffle()
+
+    def __shuffle(self):
+        return self._order()
+
+    def _order(self):
+        return self.keys
+`);
+    writeFileSync(join(root, 'surface', 'tokens.go'), `package surface
+
+type Vault struct{}
+
+func Issue() string { return seed() }
+
+func seed() string { return "x" }
+
+func (v Vault) Rotate() {}
+
+func (v Vault) shuffle() {}
+`);
+    writeFileSync(join(root, 'surface', 'tokens.ts'), `export function issueToken(): string {
+  return entropy();
+}
+
+function entropy(): string {
+  return 'x';
+}
+
+export class Vault {
+  rotate(): void {
+    this.shuffle();
+  }
+
+  private shuffle(): void {}
+}
+`);
+    const index = await openProjectIndex(root);
+    try {
+      const internal = async (path: string) => {
+        const record = await index.record(path);
+        return Object.fromEntries(fileDocuments(record, readFileSync(join(root, path), 'utf8')).map((doc) => [doc.qualified_name, doc.internal]));
+      };
+      expect(await internal('surface/tokens.py')).toEqual({
+        'issue_token': false, 'issue_token.sign': true, '_entropy': true, 'Vault': false,
+        'Vault.__init__': false, 'Vault.rotate': false, 'Vault.__shuffle': true, 'Vault._order': true,
+      });
+      expect(await internal('surface/tokens.go')).toEqual({ Vault: false, Issue: false, seed: true, 'Vault.Rotate': false, 'Vault.shuffle': true });
+      expect(await internal('surface/tokens.ts')).toEqual({ issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true });
+    } finally {
+      await index.close();
+    }
+  });
+});

@@ -24,6 +24,8 @@ export interface SourceDocument {
   signature: string;
   /** Defined in test code (tests rarely answer "where is X done"). */
   test: boolean;
+  /** Not part of its module's surface: unexported, a private member, or nested in a function (helpers of what questions ask for). */
+  internal: boolean;
   /** Names this definition calls (last segment of each callee), for the call-graph signals. */
   callees: string[];
   /** Term ids (terms.ts termId) per field, in FIELDS order. */
@@ -42,6 +44,16 @@ export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
 /** Test files and directories across ecosystems (`testing/` holds test helpers, which are product code). */
 const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs)\/|(_test\.go|_test\.py|\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|Tests?\.(java|cs|kt|scala|swift)|_spec\.rb|_test\.rb)$|(^|\/)test_[^/]*\.py$/;
 const TEST_NAME = /^(test|Test)([A-Z_]|$)|^(it|describe|beforeEach|afterEach)$/;
+/** Private by naming convention: `_helper`, Python's mangled `__name` (not `__dunder__`), JS `#field`. */
+const PRIVATE_NAME = /^(_(?!_)|__\w*[^_]$|#)/;
+const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
+
+/** Whether a function is outside its module's surface; top-level visibility is the record's `exported`. */
+function isInternal(fn: FunctionRecord, language: FileRecord['language']): boolean {
+  if (fn.parent_function) return true;
+  if (!fn.class_name) return !fn.exported;
+  return PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (language === 'go' && !fn.exported);
+}
 
 /** Longest span of a definition read into its body fields; longer bodies add little but cost time. */
 const MAX_BODY_LINES = 400;
@@ -150,6 +162,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
+      internal: isInternal(main, record.language),
       callees,
       fields: [
         terms(main.name),
@@ -196,6 +209,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
+      internal: !main.exported,
       callees: [],
       fields: [
         terms(main.name),

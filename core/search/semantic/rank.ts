@@ -23,6 +23,8 @@ export interface RankParams {
   coverage: number;
   /** Factor for documents in test code. */
   test: number;
+  /** Factor for internal documents (unexported, private, nested): questions mostly ask for a module's surface. */
+  internal: number;
   /** Weight of a concept found in a caller's name, relative to the name field. */
   callers: number;
   /** Callers considered at most per document: a name called from everywhere says nothing. */
@@ -40,7 +42,8 @@ export const DEFAULT_PARAMS: RankParams = {
   family: 0.9,
   coverage: 1.0,
   test: 0.3,
-  callers: 0.3,
+  internal: 0.75,
+  callers: 0.6,
   maxCallers: 30,
   rerank: 100,
 };
@@ -199,6 +202,7 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
     covered[doc] = 0;
     if (!accept(info.file)) continue;
     if (info.test) score *= params.test;
+    if (info.internal) score *= params.internal;
     candidates.push({ doc, score });
   }
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);

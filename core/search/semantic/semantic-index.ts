@@ -89,7 +89,7 @@ export class SemanticIndex {
       // in the ranking loops stays fast whichever way (built or loaded) it came in.
       ids.push(this.add({
         file, name: doc.name, qualified_name: doc.qualified_name, kind: doc.kind, line: doc.line, end_line: doc.end_line,
-        signature: doc.signature, test: doc.test, callees: doc.callees, entries: doc.entries, lengths: doc.lengths,
+        signature: doc.signature, test: doc.test, internal: doc.internal, callees: doc.callees, entries: doc.entries, lengths: doc.lengths,
       }));
     }
     this.files.set(file, { hash, docs: ids });
