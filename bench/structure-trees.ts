@@ -5,6 +5,7 @@
 // errors after it, the lines inside those errors, files missing a compiler definition, the agreement (target ≥ 99.5 %), and
 // what recovery costs on the files with errors (whole-file parse vs parse + recovery + extraction).
 // Exit 1 when a tree agrees less than the target.
+import { statSync } from 'node:fs';
 import { agreementRate, compareWithCompiler, isTs, walk } from './oracle/structure-agreement.js';
 
 const TARGET = 0.995;
@@ -13,6 +14,11 @@ const SHOWN = 15;
 async function main(trees: string[]): Promise<number> {
   if (trees.length === 0) {
     process.stderr.write('usage: node dist/bench/structure-trees.js <src-dir>...\n');
+    return 2;
+  }
+  const missing = trees.find((tree) => !statSync(tree, { throwIfNoEntry: false })?.isDirectory());
+  if (missing !== undefined) {
+    process.stderr.write(`structure-trees: ${missing} is not a directory (give the src/ of an unpacked package)\n`);
     return 2;
   }
   let failed = false;
