@@ -97,7 +97,7 @@ export interface PoolRunOptions {
   workerLanguages?: LanguageId[];
 }
 
-/** Extracts the files in the pool (and on this thread, with `inProcess`). Never rejects: a failed batch becomes per-file error outcomes. */
+/** Extracts the files in the pool (and on this thread, with `inProcess`). A failed batch becomes per-file error outcomes. */
 export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
   const results: FileOutcome[][] = [];
   await extractEachInPool(jobs, options, (outcomes) => results.push(outcomes));
@@ -106,24 +106,37 @@ export async function extractInPool(jobs: ExtractJob[], options: PoolRunOptions)
 
 /**
  * extractInPool, handing each batch's outcomes to `onOutcomes` as soon as it is done: a caller
- * that streams them into the cache never holds every packed record at once.
+ * that streams them into the cache never holds every packed record at once. Rejects only when
+ * `onOutcomes` throws (a cache write failed) or this thread cannot load its grammars; no batch is
+ * started after that.
  */
 export async function extractEachInPool(jobs: ExtractJob[], options: PoolRunOptions, onOutcomes: (outcomes: FileOutcome[]) => void): Promise<void> {
   if (jobs.length === 0) return;
   let done = 0;
-  let finished!: () => void;
-  const allDone = new Promise<void>((resolve) => (finished = resolve));
+  let stopped = false;
+  let settle!: { resolve: () => void; reject: (error: unknown) => void };
+  const allDone = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  const stop = (error: unknown): void => {
+    stopped = true;
+    settle.reject(error);
+  };
   const complete = (outcomes: FileOutcome[]): void => {
-    onOutcomes(outcomes);
+    if (stopped) return;
+    try {
+      onOutcomes(outcomes);
+    } catch (error) {
+      stop(error);
+      return;
+    }
     done += outcomes.length;
     options.onProgress?.(done);
-    if (done === jobs.length) finished();
+    if (done === jobs.length) settle.resolve();
   };
   const forWorkers = new Set(options.inProcess ? options.workerLanguages ?? options.languages : options.languages);
   const [shared, own] = options.inProcess
     ? [jobs.filter((job) => forWorkers.has(job.language)), jobs.filter((job) => !forWorkers.has(job.language))].map((part) => makeBatches(part, options.sizes, SHARED_BATCH_BYTES, SHARED_BATCH_FILES))
     : [makeBatches(jobs, options.sizes), []];
-  const take = (queue: ExtractJob[][]) => queue.shift();
+  const take = (queue: ExtractJob[][]) => (stopped ? undefined : queue.shift());
   if (shared.length > 0) {
     const piscina = workerPool(options.workers);
     const languages = [...forWorkers];
@@ -136,17 +149,17 @@ export async function extractEachInPool(jobs: ExtractJob[], options: PoolRunOpti
     // Two batches in flight per worker keep every worker busy while a batch's timeout measures its
     // own run rather than time spent queued behind others. Sharing the work, only the planned workers.
     const inFlight = Math.max(1, ((options.inProcess ? options.workers : undefined) ?? piscina.maxThreads) * 2);
-    for (let lane = 0; lane < Math.min(inFlight, shared.length); lane++) void poolLane();
+    for (let lane = 0; lane < Math.min(inFlight, shared.length); lane++) poolLane().catch(stop);
   }
   if (options.inProcess) {
-    void (async () => {
+    (async () => {
       const here = await import('./extract-here.js');
       await here.prepareHere(options.languages);
       for (let batch = take(own) ?? take(shared); batch; batch = take(own) ?? take(shared)) {
         const current = batch;
         complete(await here.extractHere(current, options.maxFileBytes).catch((error: unknown) => failed(current, error)));
       }
-    })();
+    })().catch(stop);
   }
   await allDone;
 }

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openProjectIndex, warmProject } from '../../dist/core/index/open.js';
-import { closeExtractPool, currentExtractPool, extractInPool, workerCount } from '../../dist/core/pool/extract-pool.js';
+import { closeExtractPool, currentExtractPool, extractEachInPool, extractInPool, workerCount } from '../../dist/core/pool/extract-pool.js';
 import { planExtraction } from '../../dist/core/pool/pool-size.js';
 import { selectFiles } from '../../dist/core/files/select.js';
 import { defaultPolicy } from '../../dist/core/files/policy.js';
@@ -80,6 +80,27 @@ describe('extraction pool', () => {
       await closeExtractPool();
       const outcomes = await running;
       expect(outcomes.filter((outcome) => outcome.status === 'record')).toHaveLength(jobs.length);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects, starting no further batch, when the consumer of a batch throws (a cache write failed)', async () => {
+    const root = rxjsProject();
+    try {
+      const files = selectFiles(root, defaultPolicy(), new IgnoreRules(root)).files;
+      const jobs = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
+      const sizes = new Map(files.map((file) => [file.path, file.size]));
+      for (const shape of [{ inProcess: true, workers: 1, workerLanguages: ['typescript' as const] }, {}]) {
+        let batches = 0;
+        const run = extractEachInPool(jobs, { maxFileBytes: 1 << 20, languages: ['typescript'], sizes, ...shape }, () => {
+          batches++;
+          throw new Error('disk full');
+        });
+        await expect(run).rejects.toThrow('disk full');
+        expect(batches).toBe(1);
+        await closeExtractPool();
+      }
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
