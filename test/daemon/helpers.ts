@@ -31,9 +31,10 @@ export function cli(args: string[], cwd: string, extraEnv: Record<string, string
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
 }
 
-export function cliAsync(args: string[], cwd: string, extraEnv: Record<string, string> = {}, input = ''): Promise<CliResult> {
+/** The CLI run without blocking this process; `entry` is the program run (default main.js, the full CLI). */
+export function cliAsync(args: string[], cwd: string, extraEnv: Record<string, string> = {}, input = '', entry = CLI): Promise<CliResult> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: cliEnv(extraEnv) });
+    const child = spawn(process.execPath, [entry, ...args], { cwd, env: cliEnv(extraEnv) });
     child.stdin.end(input);
     let stdout = '';
     let stderr = '';

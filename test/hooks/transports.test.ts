@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { daemonPaths } from '../../dist/core/daemon/wire.cjs';
 import { ensureRuntimeDir } from '../../dist/core/daemon/paths.js';
-import { CLI, alive, cleanupProjects, cli, cliEnv, daemonProcesses, lockPid, makeProject, waitFor } from '../daemon/helpers.js';
+import { CLI, alive, cleanupProjects, cli, cliAsync, cliEnv, type CliResult, daemonProcesses, lockPid, makeProject, waitFor } from '../daemon/helpers.js';
 
 afterAll(cleanupProjects);
 
@@ -35,18 +35,9 @@ function hook(name: string, root: string, input: string | Buffer, extraEnv: Reco
   return { stdout: run.stdout, stderr: run.stderr, status: run.status };
 }
 
-/** `hook` without blocking this process (a stand-in daemon here must keep its event loop). */
-function hookAsync(name: string, root: string, input: string): Promise<{ stdout: string; stderr: string; status: number | null }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'hook', name], { cwd: root, env: cliEnv() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ stdout, stderr, status }));
-    child.stdin.end(input);
-  });
+/** `hook` through the fast path without blocking this process (a stand-in daemon here must keep its event loop). */
+function hookAsync(name: string, root: string, input: string): Promise<CliResult> {
+  return cliAsync(['hook', name], root, {}, input, BIN);
 }
 
 function post(port: number, token: string, name: string, body: string): Promise<{ status: number; body: string }> {
