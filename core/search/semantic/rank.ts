@@ -1,13 +1,16 @@
-// Ranking for the semantic tier. A question becomes concepts (one per meaningful word), each
-// reaching its own term and, at a discount, its near-synonyms (lexicon.ts). A document scores
-// BM25F per concept — term frequencies of all fields weighted and length-normalised per field,
-// then saturated once — taking a concept's best alternative only, so a synonym never counts
-// twice. Documents that cover more of the question's concepts are preferred, test code is
-// discounted, and the call graph adds evidence: a function whose callers' names match the
-// question is likely what it describes.
+// Ranking for the semantic tier. A question becomes concepts: one per phrase of the lexicon it
+// holds ("give up" → timeout, deadline), one per other meaningful word, reaching its own term
+// and, at a discount, its family, its near-synonyms (lexicon.ts) and the compounds it forms with
+// a neighbour ("file name" → `filename`); a term belongs to the one concept that reaches it
+// strongest. A document scores BM25F per concept — term frequencies of all fields weighted and
+// length-normalised per field, then saturated once — taking a concept's best alternative only, so
+// a synonym never counts twice. Documents that cover more of the question's concepts are
+// preferred (a concept reached through a synonym covers it only as much as the synonym weighs),
+// test code is discounted, and the call graph adds evidence: a function whose callers' names
+// match the question is likely what it describes.
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
-import { SYNONYM_GROUPS } from './lexicon.js';
+import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
 import { isStopword, splitWords, term } from './terms.js';
 
 export interface RankParams {
@@ -17,6 +20,10 @@ export interface RankParams {
   k1: number;
   /** Weight of a near-synonym relative to the word itself. */
   synonym: number;
+  /** Weight of a word a question's phrase stands for ("give up" → timeout). */
+  phrase: number;
+  /** Weight of two adjacent words of a question written as one ("file name" → `filename`). */
+  compound: number;
   /** Weight of another term of the word's derivational family (`parser` for "parse"). */
   family: number;
   /** Exponent of the share of concepts a document covers. */
@@ -39,6 +46,8 @@ export const DEFAULT_PARAMS: RankParams = {
   b: [1.0, 0.5, 1.0, 1.0, 0.8, 0.6, 0.4, 0.5],
   k1: 1.2,
   synonym: 0.4,
+  phrase: 0.6,
+  compound: 0.7,
   family: 0.9,
   coverage: 1.0,
   test: 0.3,
@@ -75,32 +84,125 @@ function synonymsOf(word: string): Set<string> {
   return synonymsByTerm.get(word) ?? new Set();
 }
 
-/** The concepts of a question that the index knows at least one word of. */
+interface Phrase {
+  terms: string[];
+  words: string[];
+  key: string;
+}
+
+let phrasesByFirst: Map<string, Phrase[]> | undefined;
+
+/** The lexicon's phrases by their first term, longest first. */
+function phrasesStarting(first: string): Phrase[] {
+  if (!phrasesByFirst) {
+    phrasesByFirst = new Map();
+    for (const [text, words] of PHRASES) {
+      const terms = splitWords(text).map(term);
+      const list = phrasesByFirst.get(terms[0]) ?? [];
+      list.push({ terms, words, key: `"${text}"` });
+      phrasesByFirst.set(terms[0], list.sort((a, b) => b.terms.length - a.terms.length));
+    }
+  }
+  return phrasesByFirst.get(first) ?? [];
+}
+
+/** Collects a concept's alternatives, each term once at its highest weight. */
+function alternativesOf(spread: (add: (id: number | undefined, weight: number) => void) => void): Alternative[] {
+  const alternatives: Alternative[] = [];
+  spread((id, weight) => {
+    if (id === undefined) return;
+    const existing = alternatives.find((alternative) => alternative.term === id);
+    if (!existing) alternatives.push({ term: id, weight });
+    else existing.weight = Math.max(existing.weight, weight);
+  });
+  return alternatives;
+}
+
+/** Phrases of the lexicon in a question's terms, longest first where two start at one word. */
+function phrasesIn(wordTerms: string[]): { at: number; phrase: Phrase }[] {
+  const found: { at: number; phrase: Phrase }[] = [];
+  for (let at = 0; at < wordTerms.length; at++) {
+    const phrase = phrasesStarting(wordTerms[at]).find((p) => p.terms.every((t, i) => wordTerms[at + i] === t));
+    if (!phrase) continue;
+    found.push({ at, phrase });
+    at += phrase.terms.length - 1;
+  }
+  return found;
+}
+
+/**
+ * Terms of two adjacent words written as one in code ("real name" → `realname`, "starts with" →
+ * `startswith`), per word of the pair; the first word must not be a stopword ("the file").
+ */
+function compoundsIn(index: SemanticIndex, words: string[], wordTerms: string[]): number[][] {
+  const compounds = words.map((): number[] => []);
+  for (let at = 0; at + 1 < words.length; at++) {
+    if (isStopword(words[at])) continue;
+    for (const joined of new Set([words[at] + words[at + 1], wordTerms[at] + words[at + 1]])) {
+      const id = index.termId(term(joined));
+      if (id === undefined) continue;
+      compounds[at].push(id);
+      compounds[at + 1].push(id);
+    }
+  }
+  return compounds;
+}
+
+/**
+ * The concepts of a question that the index knows at least one word of: one per phrase of the
+ * lexicon found in it, then one per other meaningful word — its own term, its family, its
+ * near-synonyms and the compounds it forms with a neighbour.
+ */
 export function parseQuestion(index: SemanticIndex, question: string, params: RankParams = DEFAULT_PARAMS): Concept[] {
   const words = splitWords(question);
-  const meaningful = words.filter((word) => !isStopword(word));
-  const chosen = meaningful.length > 0 ? meaningful : words;
+  const wordTerms = words.map(term);
   const concepts = new Map<string, Concept>();
-  for (const word of chosen) {
+  const inPhrase = new Uint8Array(words.length);
+  for (const { at, phrase } of phrasesIn(wordTerms)) {
+    inPhrase.fill(1, at, at + phrase.terms.length);
+    const alternatives = alternativesOf((add) => {
+      for (const word of phrase.words) {
+        const own = term(word);
+        add(index.termId(own), params.phrase);
+        for (const id of index.relatives(own)) add(id, params.phrase * params.family);
+      }
+    });
+    if (alternatives.length > 0) concepts.set(phrase.key, { word: phrase.key, alternatives });
+  }
+  const compounds = compoundsIn(index, words, wordTerms);
+  const free = words.map((word, at) => ({ word, at })).filter(({ at }) => inPhrase[at] === 0);
+  const meaningful = free.filter(({ word }) => !isStopword(word));
+  // A question made of stopwords alone must still match something.
+  const chosen = meaningful.length > 0 || concepts.size > 0 ? meaningful : free;
+  for (const { word, at } of chosen) {
     const own = term(word);
     if (concepts.has(own)) continue;
-    const alternatives: Alternative[] = [];
-    const ownId = index.termId(own);
-    const add = (id: number | undefined, weight: number) => {
-      if (id === undefined) return;
-      const existing = alternatives.find((alternative) => alternative.term === id);
-      if (!existing) alternatives.push({ term: id, weight });
-      else existing.weight = Math.max(existing.weight, weight);
-    };
-    add(ownId, 1);
-    for (const id of index.relatives(own)) add(id, params.family);
-    for (const synonym of synonymsOf(own)) {
-      add(index.termId(synonym), params.synonym);
-      for (const id of index.relatives(synonym)) add(id, params.synonym * params.family);
-    }
+    const alternatives = alternativesOf((add) => {
+      add(index.termId(own), 1);
+      for (const id of index.relatives(own)) add(id, params.family);
+      for (const synonym of synonymsOf(own)) {
+        add(index.termId(synonym), params.synonym);
+        for (const id of index.relatives(synonym)) add(id, params.synonym * params.family);
+      }
+      for (const id of compounds[at]) add(id, params.compound);
+    });
     if (alternatives.length > 0) concepts.set(own, { word: own, alternatives });
   }
-  return [...concepts.values()];
+  return exclusive([...concepts.values()]);
+}
+
+/**
+ * Each term stays with the concept that reaches it strongest: "ends … completed" must not count
+ * `complete` twice, once as itself and once as a near-synonym of "end".
+ */
+function exclusive(concepts: Concept[]): Concept[] {
+  const strongest = new Map<number, number>();
+  for (const concept of concepts) {
+    for (const { term, weight } of concept.alternatives) strongest.set(term, Math.max(strongest.get(term) ?? 0, weight));
+  }
+  return concepts
+    .map((concept) => ({ ...concept, alternatives: concept.alternatives.filter(({ term, weight }) => weight >= strongest.get(term)!) }))
+    .filter((concept) => concept.alternatives.length > 0);
 }
 
 export interface RankedDocument {
@@ -112,7 +214,10 @@ export interface RankedDocument {
 interface Scratch {
   total: Float64Array;
   best: Float64Array;
-  covered: Uint8Array;
+  /** Per document, the weight of the strongest alternative of the current concept it holds. */
+  reach: Float32Array;
+  /** Per document, the concepts it holds, each counted by that weight. */
+  covered: Float32Array;
   /** Per document and field: the field's weight over its length normalisation (BM25F). */
   scale: Float32Array;
   /** The index version and parameters `scale` was computed for. */
@@ -128,7 +233,7 @@ function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
   if (!scratch || scratch.total.length < size) {
     const capacity = Math.max(64, Math.ceil(size * 1.25));
     scratch = {
-      total: new Float64Array(capacity), best: new Float64Array(capacity), covered: new Uint8Array(capacity),
+      total: new Float64Array(capacity), best: new Float64Array(capacity), reach: new Float32Array(capacity), covered: new Float32Array(capacity),
       scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
     };
     scratches.set(index, scratch);
@@ -159,7 +264,7 @@ function idfOf(index: SemanticIndex, term: number): number {
 /** Documents answering the question, best first; `accept` filters by file. */
 export function rank(index: SemanticIndex, concepts: Concept[], limit: number, accept: (file: string) => boolean, params: RankParams = DEFAULT_PARAMS): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
-  const { total, best, covered, scale } = scratchFor(index, params);
+  const { total, best, reach, covered, scale } = scratchFor(index, params);
   const docs = index.docs;
   const k1 = params.k1;
   /** Every document that matched any concept; `touched` those of the current concept. */
@@ -168,7 +273,8 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
   for (const concept of concepts) {
     for (const alternative of concept.alternatives) {
       if (index.documentFrequency(alternative.term) === 0) continue;
-      const factor = alternative.weight * idfOf(index, alternative.term) * (k1 + 1);
+      const weight = alternative.weight;
+      const factor = weight * idfOf(index, alternative.term) * (k1 + 1);
       const { compact, start, end, delta } = index.postingsOf(alternative.term);
       const visit = (doc: number, low: number, high: number) => {
         if (docs[doc] === undefined) return;
@@ -181,6 +287,7 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
         const score = (factor * weighted) / (k1 + weighted);
         if (best[doc] === 0) touched.push(doc);
         if (score > best[doc]) best[doc] = score;
+        if (weight > reach[doc]) reach[doc] = weight;
       };
       // Two loops, one per array type, so that each stays monomorphic.
       for (let i = start; i < end; i += 3) visit(compact[i], compact[i + 1], compact[i + 2]);
@@ -189,8 +296,9 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
     for (const doc of touched) {
       if (covered[doc] === 0) matched.push(doc);
       total[doc] += best[doc];
-      covered[doc]++;
+      covered[doc] += reach[doc];
       best[doc] = 0;
+      reach[doc] = 0;
     }
     touched.length = 0;
   }
