@@ -167,7 +167,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       fields: [
         terms(main.name),
         terms(`${owner} ${path}`),
-        terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' '), true),
+        terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
         identifierTerms(text, lexed.identifierAt, lexed.identifierEnd, code.identifiers[0], code.identifiers[1], main.name),

@@ -20,22 +20,12 @@ const STOPWORDS = new Set([
   'code', 'function', 'functions', 'method', 'methods', 'implementation', 'implement', 'implements', 'implemented',
   'find', 'show', 'tell', 'give', 'gives', 'given', 'use', 'used', 'uses', 'using', 'called', 'call', 'calls', 'happen',
   'happens', 'work', 'works', 'somehow', 'project', 'codebase', 'logic', 'responsible', 'defined', 'define', 'located',
-  // ubiquitous names and keywords of the supported languages that mean nothing in prose
+  // names and keywords of the supported languages that say nothing in code or in questions; keywords
+  // that are also words of questions (catch, throw, await, yield, switch, default, try) stay terms:
+  // they name behaviour in names (`catchError`, `switchMap`), prose and bodies alike
   'self', 'cls', 'const', 'let', 'var', 'def', 'fn', 'func', 'fun', 'return', 'returns', 'new', 'null', 'nil', 'none',
   'undefined', 'true', 'false', 'void', 'class', 'elif', 'typeof', 'instanceof', 'interface', 'struct', 'pub', 'crate',
   'this', 'int', 'bool', 'boolean', 'char', 'unsigned', 'unknown', 'ok', 'kwargs', 'opts', 'ret', 'fmt', 'println', 'printf',
-]);
-
-/**
- * Keywords that are also words of questions ("catch the error", "switch to a fallback", "a new
- * subscriber"): syntax where a code token is nothing else (`catch` in a body), meaning in a
- * name's pieces (`catchError`, `switchMap`) and in prose.
- */
-const KEYWORDS = new Set([
-  'public', 'private', 'protected', 'static', 'final', 'import', 'export', 'package', 'lambda', 'pass', 'raise',
-  'try', 'except', 'finally', 'catch', 'throw', 'throws', 'async', 'await', 'yield', 'extends', 'implements', 'impl', 'mut',
-  'super', 'switch', 'case', 'default', 'break', 'continue', 'goto', 'enum', 'type', 'readonly', 'override', 'abstract',
-  'virtual', 'go', 'defer', 'chan', 'select', 'range', 'global', 'nonlocal', 'assert',
 ]);
 
 /** Stopwords stay searchable when they are the whole query (a question made of them must still match something). */
@@ -110,8 +100,6 @@ export function termCount(): number {
 interface TokenEntry {
   token: string;
   terms: number[];
-  /** The token is a keyword on its own. */
-  keyword: boolean;
 }
 
 const tokens = new Map<number, TokenEntry | TokenEntry[]>();
@@ -125,26 +113,25 @@ function sameToken(token: string, text: string, start: number, end: number): boo
 }
 
 /** The term ids of text[start, end) whose FNV-1a hash is `hash`. */
-function tokenEntry(text: string, start: number, end: number, hash: number): TokenEntry {
+function tokenTerms(text: string, start: number, end: number, hash: number): number[] {
   const found = tokens.get(hash);
   if (found !== undefined) {
     if (!Array.isArray(found)) {
-      if (sameToken(found.token, text, start, end)) return found;
+      if (sameToken(found.token, text, start, end)) return found.terms;
     } else {
-      for (const entry of found) if (sameToken(entry.token, text, start, end)) return entry;
+      for (const entry of found) if (sameToken(entry.token, text, start, end)) return entry.terms;
     }
   }
   const token = text.slice(start, end);
-  const words = splitWords(token);
-  const entry: TokenEntry = { token, terms: [], keyword: false && words.length === 1 && KEYWORDS.has(words[0]) };
-  for (const word of words) if (!STOPWORDS.has(word)) entry.terms.push(termId(term(word)));
+  const entry: TokenEntry = { token, terms: [] };
+  for (const word of splitWords(token)) if (!STOPWORDS.has(word)) entry.terms.push(termId(term(word)));
   if (tokenCount < TOKEN_LIMIT) {
     tokenCount++;
     if (found === undefined) tokens.set(hash, entry);
     else if (Array.isArray(found)) found.push(entry);
     else tokens.set(hash, [found, entry]);
   }
-  return entry;
+  return entry.terms;
 }
 
 function isLetter(code: number): boolean {
@@ -155,8 +142,8 @@ function isAlphanumeric(code: number): boolean {
   return isLetter(code) || (code >= 48 && code <= 57);
 }
 
-/** Index term ids of a text: split, stopwords dropped, normalised; in code (`isCode`), keywords standing alone too. */
-export function terms(text: string, isCode = false): number[] {
+/** Index term ids of a text: split, stopwords dropped, normalised. */
+export function terms(text: string): number[] {
   const out: number[] = [];
   const n = text.length;
   let i = 0;
@@ -172,14 +159,13 @@ export function terms(text: string, isCode = false): number[] {
       hash = Math.imul(hash ^ code, 16777619);
       j++;
     }
-    const entry = tokenEntry(text, i, j, hash);
-    if (!(isCode && entry.keyword)) for (const word of entry.terms) out.push(word);
+    for (const word of tokenTerms(text, i, j, hash)) out.push(word);
     i = j;
   }
   return out;
 }
 
-/** Index term ids of the identifiers at spans[from..to) of `text` (start/end pairs), all but keywords and those equal to `skip`. */
+/** Index term ids of the identifiers at spans[from..to) of `text` (start/end pairs), all but those equal to `skip`. */
 export function identifierTerms(text: string, starts: readonly number[], ends: readonly number[], from: number, to: number, skip?: string): number[] {
   const out: number[] = [];
   for (let k = from; k < to; k++) {
@@ -188,8 +174,7 @@ export function identifierTerms(text: string, starts: readonly number[], ends: r
     if (skip !== undefined && sameToken(skip, text, start, end)) continue;
     let hash = 2166136261;
     for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
-    const entry = tokenEntry(text, start, end, hash);
-    if (!entry.keyword) for (const word of entry.terms) out.push(word);
+    for (const word of tokenTerms(text, start, end, hash)) out.push(word);
   }
   return out;
 }
