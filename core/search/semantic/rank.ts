@@ -32,6 +32,8 @@ export interface RankParams {
   test: number;
   /** Factor for internal documents (unexported, private, nested): questions mostly ask for a module's surface. */
   internal: number;
+  /** Factor for constructors: what a class does is asked of the class (or of its other methods). */
+  constructors: number;
   /** Weight of a concept found in a caller's name, relative to the name field. */
   callers: number;
   /** Callers considered at most per document: a name called from everywhere says nothing. */
@@ -52,6 +54,7 @@ export const DEFAULT_PARAMS: RankParams = {
   coverage: 1.0,
   test: 0.3,
   internal: 0.75,
+  constructors: 0.75,
   callers: 0.6,
   maxCallers: 30,
   rerank: 100,
@@ -311,12 +314,23 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
     if (!accept(info.file)) continue;
     if (info.test) score *= params.test;
     if (info.internal) score *= params.internal;
+    if (isConstructor(info)) score *= params.constructors;
     candidates.push({ doc, score });
   }
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
   for (const candidate of head) candidate.score += callerEvidence(index, candidate.doc, concepts, params);
   head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
   return head.slice(0, limit);
+}
+
+const CONSTRUCTOR = /^(constructor|__init__|__new__|init|initialize)$/;
+
+/** A constructor: it sets its class up, and what the class does is asked of the class. */
+function isConstructor(info: { kind: string; name: string; qualified_name: string }): boolean {
+  if (info.kind !== 'method') return false;
+  if (CONSTRUCTOR.test(info.name)) return true;
+  const owner = info.qualified_name.slice(0, -info.name.length - 1);
+  return owner.slice(owner.lastIndexOf('.') + 1) === info.name;
 }
 
 /** The `count` best candidates, in order (sorting only those that can make it). */
