@@ -6,7 +6,8 @@
 // length-normalised per field, then saturated once — taking a concept's best alternative only, so
 // a synonym never counts twice. Documents that cover more of the question's concepts are
 // preferred (a concept reached through a synonym covers it only as much as the synonym weighs),
-// test code is discounted, and the call graph adds evidence: a function whose callers' names
+// the more so where the concepts sit in what a document says it is (its name, its first doc
+// sentence); test code and constructors are discounted, and the call graph adds evidence: a function whose callers' names
 // match the question is likely what it describes.
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
@@ -28,6 +29,8 @@ export interface RankParams {
   family: number;
   /** Exponent of the share of concepts a document covers. */
   coverage: number;
+  /** Bonus per share of concepts found where a document says what it is (its name, its first doc sentence). */
+  defining: number;
   /** Factor for documents in test code. */
   test: number;
   /** Factor for internal documents (unexported, private, nested): questions mostly ask for a module's surface. */
@@ -52,6 +55,7 @@ export const DEFAULT_PARAMS: RankParams = {
   compound: 0.7,
   family: 0.9,
   coverage: 1.0,
+  defining: 0.2,
   test: 0.3,
   internal: 0.75,
   constructors: 0.75,
@@ -221,6 +225,9 @@ interface Scratch {
   reach: Float32Array;
   /** Per document, the concepts it holds, each counted by that weight. */
   covered: Float32Array;
+  /** The same two for the concepts found in its name or first doc sentence. */
+  definingReach: Float32Array;
+  defining: Float32Array;
   /** Per document and field: the field's weight over its length normalisation (BM25F). */
   scale: Float32Array;
   /** The index version and parameters `scale` was computed for. */
@@ -237,6 +244,7 @@ function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
     const capacity = Math.max(64, Math.ceil(size * 1.25));
     scratch = {
       total: new Float64Array(capacity), best: new Float64Array(capacity), reach: new Float32Array(capacity), covered: new Float32Array(capacity),
+      definingReach: new Float32Array(capacity), defining: new Float32Array(capacity),
       scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
     };
     scratches.set(index, scratch);
@@ -264,10 +272,13 @@ function idfOf(index: SemanticIndex, term: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+/** The fields that say what a definition is (name, first doc sentence), in the low word of a posting's counts. */
+const DEFINING_FIELDS = 0xff | (0xff << 24);
+
 /** Documents answering the question, best first; `accept` filters by file. */
 export function rank(index: SemanticIndex, concepts: Concept[], limit: number, accept: (file: string) => boolean, params: RankParams = DEFAULT_PARAMS): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
-  const { total, best, reach, covered, scale } = scratchFor(index, params);
+  const { total, best, reach, covered, definingReach, defining, scale } = scratchFor(index, params);
   const docs = index.docs;
   const k1 = params.k1;
   /** Every document that matched any concept; `touched` those of the current concept. */
@@ -291,6 +302,7 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
         if (best[doc] === 0) touched.push(doc);
         if (score > best[doc]) best[doc] = score;
         if (weight > reach[doc]) reach[doc] = weight;
+        if ((low & DEFINING_FIELDS) !== 0 && weight > definingReach[doc]) definingReach[doc] = weight;
       };
       // Two loops, one per array type, so that each stays monomorphic.
       for (let i = start; i < end; i += 3) visit(compact[i], compact[i + 1], compact[i + 2]);
@@ -300,6 +312,8 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
       if (covered[doc] === 0) matched.push(doc);
       total[doc] += best[doc];
       covered[doc] += reach[doc];
+      defining[doc] += definingReach[doc];
+      definingReach[doc] = 0;
       best[doc] = 0;
       reach[doc] = 0;
     }
@@ -308,7 +322,8 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
   const candidates: RankedDocument[] = [];
   for (const doc of matched) {
     const info = docs[doc]!;
-    let score = total[doc] * Math.pow(covered[doc] / concepts.length, params.coverage);
+    let score = total[doc] * Math.pow(covered[doc] / concepts.length, params.coverage) * (1 + (params.defining * defining[doc]) / concepts.length);
+    defining[doc] = 0;
     total[doc] = 0;
     covered[doc] = 0;
     if (!accept(info.file)) continue;
