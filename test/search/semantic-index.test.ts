@@ -202,7 +202,7 @@ def archive_paid(invoices):
 });
 
 describe('what a document says about its definition', () => {
-  it('marks what lies outside a module\'s surface: unexported, private members, nested functions', async () => {
+  it('marks what lies outside a module\'s surface: unexported, private members, nested functions, members of private or unexported classes', async () => {
     mkdirSync(join(root, 'surface'));
     writeFileSync(join(root, 'surface', 'tokens.py'), `def issue_token(user):
     def sign(payload):
@@ -224,6 +224,10 @@ class Vault:
 
     def _order(self):
         return self.keys
+
+class _Keyring:
+    def add(self, key):
+        return key
 `);
     writeFileSync(join(root, 'surface', 'tokens.go'), `package surface
 
@@ -236,6 +240,10 @@ func seed() string { return "x" }
 func (v Vault) Rotate() {}
 
 func (v Vault) shuffle() {}
+
+type keyring struct{}
+
+func (k keyring) Add() {}
 `);
     writeFileSync(join(root, 'surface', 'tokens.ts'), `export function issueToken(): string {
   return entropy();
@@ -252,6 +260,10 @@ export class Vault {
 
   private shuffle(): void {}
 }
+
+class Keyring {
+  add(): void {}
+}
 `);
     const index = await openProjectIndex(root);
     try {
@@ -262,9 +274,14 @@ export class Vault {
       expect(await internal('surface/tokens.py')).toEqual({
         'issue_token': false, 'issue_token.sign': true, '_entropy': true, 'Vault': false,
         'Vault.__init__': false, 'Vault.rotate': false, 'Vault.__shuffle': true, 'Vault._order': true,
+        '_Keyring': true, '_Keyring.add': true,
       });
-      expect(await internal('surface/tokens.go')).toEqual({ Vault: false, Issue: false, seed: true, 'Vault.Rotate': false, 'Vault.shuffle': true });
-      expect(await internal('surface/tokens.ts')).toEqual({ issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true });
+      expect(await internal('surface/tokens.go')).toEqual({
+        Vault: false, Issue: false, seed: true, 'Vault.Rotate': false, 'Vault.shuffle': true, keyring: true, 'keyring.Add': true,
+      });
+      expect(await internal('surface/tokens.ts')).toEqual({
+        issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
+      });
     } finally {
       await index.close();
     }

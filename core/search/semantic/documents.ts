@@ -48,11 +48,19 @@ const TEST_NAME = /^(test|Test)([A-Z_]|$)|^(it|describe|beforeEach|afterEach)$/;
 const PRIVATE_NAME = /^(_(?!_)|__\w*[^_]$|#)/;
 const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
 
-/** Whether a function is outside its module's surface; top-level visibility is the record's `exported`. */
-function isInternal(fn: FunctionRecord, language: FileRecord['language']): boolean {
+/**
+ * Whether a function is outside its module's surface; top-level visibility is the record's
+ * `exported`. A method is as internal as its class: a private or unexported class's methods are
+ * helpers too.
+ */
+function isInternal(fn: FunctionRecord, record: FileRecord): boolean {
   if (fn.parent_function) return true;
   if (!fn.class_name) return !fn.exported;
-  return PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (language === 'go' && !fn.exported);
+  if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
+  const owners = fn.qualified_name.split('.').slice(0, -1);
+  if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
+  const outermost = record.classes.find((cls) => cls.qualified_name === owners[0]);
+  return outermost !== undefined && !outermost.exported;
 }
 
 /** Longest span of a definition read into its body fields; longer bodies add little but cost time. */
@@ -162,7 +170,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
-      internal: isInternal(main, record.language),
+      internal: isInternal(main, record),
       callees,
       fields: [
         terms(main.name),
