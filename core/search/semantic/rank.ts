@@ -115,14 +115,38 @@ function phrasesStarting(first: string): Phrase[] {
 
 /** Collects a concept's alternatives, each term once at its highest weight. */
 function alternativesOf(spread: (add: (id: number | undefined, weight: number) => void) => void): Alternative[] {
-  const alternatives: Alternative[] = [];
+  const byTerm = new Map<number, number>();
   spread((id, weight) => {
-    if (id === undefined) return;
-    const existing = alternatives.find((alternative) => alternative.term === id);
-    if (!existing) alternatives.push({ term: id, weight });
-    else existing.weight = Math.max(existing.weight, weight);
+    if (id !== undefined && weight > (byTerm.get(id) ?? 0)) byTerm.set(id, weight);
   });
-  return alternatives;
+  return [...byTerm].map(([term, weight]) => ({ term, weight }));
+}
+
+/**
+ * A word's own term, its family and its near-synonyms with theirs, as the index knows them;
+ * memoised per index version (questions repeat their words).
+ */
+const expansions = new WeakMap<SemanticIndex, { version: number; params: RankParams; words: Map<string, Alternative[]> }>();
+
+function expansionOf(index: SemanticIndex, own: string, params: RankParams): Alternative[] {
+  let memo = expansions.get(index);
+  if (!memo || memo.version !== index.version || memo.params !== params || memo.words.size > 4096) {
+    memo = { version: index.version, params, words: new Map() };
+    expansions.set(index, memo);
+  }
+  let found = memo.words.get(own);
+  if (!found) {
+    found = alternativesOf((add) => {
+      add(index.termId(own), 1);
+      for (const id of index.relatives(own)) add(id, params.family);
+      for (const synonym of synonymsOf(own)) {
+        add(index.termId(synonym), params.synonym);
+        for (const id of index.relatives(synonym)) add(id, params.synonym * params.family);
+      }
+    });
+    memo.words.set(own, found);
+  }
+  return found;
 }
 
 /** Phrases of the lexicon in a question's terms, longest first where two start at one word. */
@@ -185,12 +209,7 @@ export function parseQuestion(index: SemanticIndex, question: string, params: Ra
     const own = term(word);
     if (concepts.has(own)) continue;
     const alternatives = alternativesOf((add) => {
-      add(index.termId(own), 1);
-      for (const id of index.relatives(own)) add(id, params.family);
-      for (const synonym of synonymsOf(own)) {
-        add(index.termId(synonym), params.synonym);
-        for (const id of index.relatives(synonym)) add(id, params.synonym * params.family);
-      }
+      for (const { term, weight } of expansionOf(index, own, params)) add(term, weight);
       for (const id of compounds[at]) add(id, params.compound);
     });
     if (alternatives.length > 0) concepts.set(own, { word: own, alternatives });
@@ -200,7 +219,8 @@ export function parseQuestion(index: SemanticIndex, question: string, params: Ra
 
 /**
  * Each term stays with the concept that reaches it strongest: "ends … completed" must not count
- * `complete` twice, once as itself and once as a near-synonym of "end".
+ * `complete` twice, once as itself and once as a near-synonym of "end". Alternatives come out
+ * strongest first (rank() relies on it).
  */
 function exclusive(concepts: Concept[]): Concept[] {
   const strongest = new Map<number, number>();
@@ -208,7 +228,10 @@ function exclusive(concepts: Concept[]): Concept[] {
     for (const { term, weight } of concept.alternatives) strongest.set(term, Math.max(strongest.get(term) ?? 0, weight));
   }
   return concepts
-    .map((concept) => ({ ...concept, alternatives: concept.alternatives.filter(({ term, weight }) => weight >= strongest.get(term)!) }))
+    .map((concept) => ({
+      ...concept,
+      alternatives: concept.alternatives.filter(({ term, weight }) => weight >= strongest.get(term)!).sort((a, b) => b.weight - a.weight),
+    }))
     .filter((concept) => concept.alternatives.length > 0);
 }
 
@@ -221,13 +244,14 @@ export interface RankedDocument {
 interface Scratch {
   total: Float64Array;
   best: Float64Array;
-  /** Per document, the weight of the strongest alternative of the current concept it holds. */
-  reach: Float32Array;
-  /** Per document, the concepts it holds, each counted by that weight. */
+  /** Per document, the concepts it holds, each counted by the weight of the strongest alternative that reached it. */
   covered: Float32Array;
-  /** The same two for the concepts found in its name or first doc sentence. */
-  definingReach: Float32Array;
+  /** The same for the concepts found in its name or first doc sentence. */
   defining: Float32Array;
+  /** Per document, the last concept (by `stamp`) counted in `defining`. */
+  definingStamp: Int32Array;
+  /** Bumped per concept ranked, so that `definingStamp` needs no clearing. */
+  stamp: number;
   /** Per document and field: the field's weight over its length normalisation (BM25F). */
   scale: Float32Array;
   /** The index version and parameters `scale` was computed for. */
@@ -243,8 +267,8 @@ function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
   if (!scratch || scratch.total.length < size) {
     const capacity = Math.max(64, Math.ceil(size * 1.25));
     scratch = {
-      total: new Float64Array(capacity), best: new Float64Array(capacity), reach: new Float32Array(capacity), covered: new Float32Array(capacity),
-      definingReach: new Float32Array(capacity), defining: new Float32Array(capacity),
+      total: new Float64Array(capacity), best: new Float64Array(capacity), covered: new Float32Array(capacity),
+      defining: new Float32Array(capacity), definingStamp: new Int32Array(capacity), stamp: 0,
       scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
     };
     scratches.set(index, scratch);
@@ -275,47 +299,83 @@ function idfOf(index: SemanticIndex, term: number): number {
 /** The fields that say what a definition is (name, first doc sentence), in the low word of a posting's counts. */
 const DEFINING_FIELDS = 0xff | (0xff << 24);
 
+/** What scan() reads and writes: the scratch arrays, the alternative being read, the documents found so far. */
+interface Scan {
+  docs: SemanticIndex['docs'];
+  scale: Float32Array;
+  best: Float64Array;
+  covered: Float32Array;
+  defining: Float32Array;
+  definingStamp: Int32Array;
+  /** Every document that matched any concept; `touched` those of the current concept. */
+  matched: number[];
+  touched: number[];
+  k1: number;
+  /** The alternative's weight, and its weight × idf × (k1 + 1). */
+  weight: number;
+  factor: number;
+  stamp: number;
+}
+
+/**
+ * Scores the postings [from, to) of one alternative (triplets [doc, tfLow, tfHigh]) for the
+ * current concept: BM25F — field frequencies weighted and normalised per field, then saturated
+ * once — keeping each document's best alternative. Alternatives come strongest first, so the
+ * first to reach a document reaches it strongest: that weight counts towards its coverage.
+ */
+function scan(postings: Int32Array | readonly number[], from: number, to: number, s: Scan): void {
+  const { docs, scale, best, covered, defining, definingStamp, matched, touched, k1, weight, factor, stamp } = s;
+  for (let i = from; i < to; i += 3) {
+    const doc = postings[i];
+    if (docs[doc] === undefined) continue;
+    const low = postings[i + 1];
+    const high = postings[i + 2];
+    const at = doc * FIELD_COUNT;
+    const weighted =
+      (low & 255) * scale[at] + ((low >>> 8) & 255) * scale[at + 1] + ((low >>> 16) & 255) * scale[at + 2] +
+      ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4] + ((high >>> 8) & 255) * scale[at + 5] +
+      ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
+    const score = (factor * weighted) / (k1 + weighted);
+    if (best[doc] === 0) {
+      if (covered[doc] === 0) matched.push(doc);
+      touched.push(doc);
+      covered[doc] += weight;
+    }
+    if (score > best[doc]) best[doc] = score;
+    if ((low & DEFINING_FIELDS) !== 0 && definingStamp[doc] !== stamp) {
+      definingStamp[doc] = stamp;
+      defining[doc] += weight;
+    }
+  }
+}
+
 /** Documents answering the question, best first; `accept` filters by file. */
 export function rank(index: SemanticIndex, concepts: Concept[], limit: number, accept: (file: string) => boolean, params: RankParams = DEFAULT_PARAMS): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
-  const { total, best, reach, covered, definingReach, defining, scale } = scratchFor(index, params);
+  const scratch = scratchFor(index, params);
+  const { total, best, covered, defining, definingStamp } = scratch;
   const docs = index.docs;
-  const k1 = params.k1;
-  /** Every document that matched any concept; `touched` those of the current concept. */
-  const matched: number[] = [];
-  const touched: number[] = [];
+  const state: Scan = {
+    docs, scale: scratch.scale, best, covered, defining, definingStamp, matched: [], touched: [], k1: params.k1, weight: 0, factor: 0, stamp: 0,
+  };
+  const { matched, touched } = state;
   for (const concept of concepts) {
+    if (scratch.stamp === 0x7fffffff) {
+      definingStamp.fill(0);
+      scratch.stamp = 0;
+    }
+    state.stamp = ++scratch.stamp;
     for (const alternative of concept.alternatives) {
       if (index.documentFrequency(alternative.term) === 0) continue;
-      const weight = alternative.weight;
-      const factor = weight * idfOf(index, alternative.term) * (k1 + 1);
+      state.weight = alternative.weight;
+      state.factor = alternative.weight * idfOf(index, alternative.term) * (params.k1 + 1);
       const { compact, start, end, delta } = index.postingsOf(alternative.term);
-      const visit = (doc: number, low: number, high: number) => {
-        if (docs[doc] === undefined) return;
-        const at = doc * FIELD_COUNT;
-        // BM25F: field frequencies weighted and normalised per field, then saturated once.
-        const weighted =
-          (low & 255) * scale[at] + ((low >>> 8) & 255) * scale[at + 1] + ((low >>> 16) & 255) * scale[at + 2] +
-          ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4] + ((high >>> 8) & 255) * scale[at + 5] +
-          ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
-        const score = (factor * weighted) / (k1 + weighted);
-        if (best[doc] === 0) touched.push(doc);
-        if (score > best[doc]) best[doc] = score;
-        if (weight > reach[doc]) reach[doc] = weight;
-        if ((low & DEFINING_FIELDS) !== 0 && weight > definingReach[doc]) definingReach[doc] = weight;
-      };
-      // Two loops, one per array type, so that each stays monomorphic.
-      for (let i = start; i < end; i += 3) visit(compact[i], compact[i + 1], compact[i + 2]);
-      for (let i = 0; i < delta.length; i += 3) visit(delta[i], delta[i + 1], delta[i + 2]);
+      scan(compact, start, end, state);
+      scan(delta, 0, delta.length, state);
     }
     for (const doc of touched) {
-      if (covered[doc] === 0) matched.push(doc);
       total[doc] += best[doc];
-      covered[doc] += reach[doc];
-      defining[doc] += definingReach[doc];
-      definingReach[doc] = 0;
       best[doc] = 0;
-      reach[doc] = 0;
     }
     touched.length = 0;
   }
@@ -329,11 +389,13 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
     if (!accept(info.file)) continue;
     if (info.test) score *= params.test;
     if (info.internal) score *= params.internal;
-    if (isConstructor(info)) score *= params.constructors;
     candidates.push({ doc, score });
   }
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
-  for (const candidate of head) candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+  for (const candidate of head) {
+    if (isConstructor(docs[candidate.doc]!)) candidate.score *= params.constructors;
+    candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+  }
   head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
   return head.slice(0, limit);
 }
