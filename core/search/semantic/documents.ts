@@ -1,7 +1,8 @@
 // One searchable document per function, method and class of a file, its words sorted into the
-// fields of DESIGN §7: the name split into words, where it lives (qualified name and file path),
-// its signature, its docstring and comments, the identifiers and strings of its body, and the
-// names it calls. Built from the file's record and its current source text.
+// fields of DESIGN §7: the name split into words, where it lives (qualified name, file path and,
+// for a method, its class's first doc sentence), its signature, its docstring and comments, the
+// identifiers and strings of its body, and the names it calls. Built from the file's record and
+// its current source text.
 import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
 import { otherOverloads } from '../../extract/overloads.js';
 import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
@@ -135,6 +136,32 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
   }
   const documents: SourceDocument[] = [];
 
+  // Classes' own text (doc, examples, header strings and comments), read once: their documents
+  // hold it, and a method lives in its class — the class's first doc sentence says what domain
+  // the method serves.
+  const classGroups = new Map<string, ClassRecord[]>();
+  for (const cls of record.classes) {
+    const list = classGroups.get(cls.qualified_name);
+    if (list) list.push(cls);
+    else classGroups.set(cls.qualified_name, [cls]);
+  }
+  const classTexts = new Map<string, { docs: string[]; examples: string[]; headers: string[]; summary: string }>();
+  for (const [qualified, classes] of classGroups) {
+    const docs: string[] = [];
+    const examples: string[] = [];
+    const headers: string[] = [];
+    for (const cls of classes) {
+      const parts = splitExamples(comment(cls.decorated_line ?? cls.line));
+      docs.push(parts.prose);
+      examples.push(parts.code);
+      const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
+      const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
+      if (header.docstring) docs.push(header.docstring);
+      headers.push(...header.strings, ...header.comments);
+    }
+    classTexts.set(qualified, { docs, examples, headers, summary: firstSentence(docs.find((doc) => doc.trim() !== '') ?? '') });
+  }
+
   // Functions and methods, overload declarations folded into their implementation.
   const groups = new Map<string, FunctionRecord[]>();
   const addFunction = (fn: FunctionRecord) => {
@@ -174,7 +201,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       callees,
       fields: [
         terms(main.name),
-        terms(`${owner} ${path}`),
+        terms(`${owner} ${path} ${classTexts.get(owner)?.summary ?? ''}`),
         terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
@@ -186,27 +213,9 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
   }
 
   // Classes: their own doc and members, not the bodies of their methods (those are documents).
-  const classGroups = new Map<string, ClassRecord[]>();
-  for (const cls of record.classes) {
-    const list = classGroups.get(cls.qualified_name);
-    if (list) list.push(cls);
-    else classGroups.set(cls.qualified_name, [cls]);
-  }
   for (const [qualified, classes] of classGroups) {
     const main = classes.find((cls) => cls.kind !== 'impl') ?? classes[0];
-    const docs: string[] = [];
-    const examples: string[] = [];
-    const headers: string[] = [];
-    for (const cls of classes) {
-      const parts = splitExamples(comment(cls.decorated_line ?? cls.line));
-      docs.push(parts.prose);
-      examples.push(parts.code);
-      const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
-      const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
-      if (header.docstring) docs.push(header.docstring);
-      headers.push(...header.strings, ...header.comments);
-    }
-    const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
+    const { docs, examples, headers, summary } = classTexts.get(qualified)!;
     const members = classes.flatMap((cls) => [...cls.methods.map((method) => method.name), ...cls.fields.map((field) => field.name)]);
     const owner = qualified.slice(0, Math.max(0, qualified.length - main.name.length - 1));
     documents.push({
