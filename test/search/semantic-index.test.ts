@@ -9,7 +9,8 @@ import { closeExtractPool, extractInPool } from '../../dist/core/pool/extract-po
 import { searchProject } from '../../dist/core/search/search.js';
 import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
 import { encodeDocument } from '../../dist/core/search/semantic/document-codec.js';
-import { fileDocuments } from '../../dist/core/search/semantic/documents.js';
+import { FIELDS, fileDocuments } from '../../dist/core/search/semantic/documents.js';
+import { termWord } from '../../dist/core/search/semantic/terms.js';
 import { SemanticIndex } from '../../dist/core/search/semantic/semantic-index.js';
 import { encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, semanticPath } from '../../dist/core/search/semantic/store.js';
 import { copyShop } from './helpers.js';
@@ -282,6 +283,51 @@ class Keyring {
       expect(await internal('surface/tokens.ts')).toEqual({
         issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
       });
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('places a definition in its module and a method in its class: their first doc sentences are its context, a license is not', async () => {
+    mkdirSync(join(root, 'place'));
+    writeFileSync(join(root, 'place', 'vault.py'), `"""Signing keys kept in a vault. Nothing else here."""
+
+def issue():
+    return 1
+
+class Keyring:
+    """Rotates certificates on a schedule. More prose."""
+
+    def add(self, key):
+        return key
+`);
+    writeFileSync(join(root, 'place', 'vault.go'), `// Copyright 2020 The Authors. Licensed under the MIT license.
+
+//go:build linux
+
+// Package place keeps signing keys in a vault.
+package place
+
+func Issue() {}
+`);
+    writeFileSync(join(root, 'place', 'vault.ts'), `/* Copyright 2020 The Authors. Licensed under the MIT license. */
+export function issue(): void {}
+`);
+    const index = await openProjectIndex(root);
+    try {
+      const contexts = async (path: string) => {
+        const record = await index.record(path);
+        const context = FIELDS.indexOf('context');
+        return Object.fromEntries(fileDocuments(record, readFileSync(join(root, path), 'utf8')).map((doc) => [doc.qualified_name, doc.fields[context].map(termWord)]));
+      };
+      const python = await contexts('place/vault.py');
+      expect(python.issue).toEqual(expect.arrayContaining(['sign', 'kei', 'kept']));
+      expect(python.issue).not.toContain('noth');
+      expect(python['Keyring.add']).toEqual(expect.arrayContaining(['keyr', 'rotat', 'certificat', 'schedul', 'sign']));
+      expect(python.issue).not.toContain('certificat');
+      expect((await contexts('place/vault.go')).Issue).toEqual(expect.arrayContaining(['sign', 'kei']));
+      expect((await contexts('place/vault.go')).Issue).not.toContain('licens');
+      expect((await contexts('place/vault.ts')).issue).not.toContain('licens');
     } finally {
       await index.close();
     }

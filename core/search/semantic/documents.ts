@@ -1,8 +1,8 @@
 // One searchable document per function, method and class of a file, its words sorted into the
-// fields of DESIGN §7: the name split into words, where it lives (qualified name, file path and,
-// for a method, its class's first doc sentence), its signature, its docstring and comments, the
-// identifiers and strings of its body, and the names it calls. Built from the file's record and
-// its current source text.
+// fields of DESIGN §7: the name split into words, where it lives (qualified name, file path, the
+// first doc sentence of its module and, for a method, of its class), its signature, its docstring
+// and comments, the identifiers and strings of its body, and the names it calls. Built from the
+// file's record and its current source text.
 import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
 import { otherOverloads } from '../../extract/overloads.js';
 import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
@@ -135,6 +135,8 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     }
   }
   const documents: SourceDocument[] = [];
+  // Every definition lives in its module too: the module's first doc sentence says what it is for.
+  const moduleSummary = firstSentence(moduleDoc(record, lines, lexed));
 
   // Classes' own text (doc, examples, header strings and comments), read once: their documents
   // hold it, and a method lives in its class — the class's first doc sentence says what domain
@@ -201,7 +203,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       callees,
       fields: [
         terms(main.name),
-        terms(`${owner} ${path} ${classTexts.get(owner)?.summary ?? ''}`),
+        terms(`${owner} ${path} ${classTexts.get(owner)?.summary ?? ''} ${moduleSummary}`),
         terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
@@ -230,7 +232,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       callees: [],
       fields: [
         terms(main.name),
-        terms(`${owner} ${path}`),
+        terms(`${owner} ${path} ${moduleSummary}`),
         terms(classes.flatMap((cls) => cls.bases).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
@@ -241,6 +243,23 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     });
   }
   return documents;
+}
+
+/**
+ * What a file says it is for: a Go package's doc comment, a Python module's docstring, else a
+ * comment that opens the file — a license is not.
+ */
+function moduleDoc(record: FileRecord, lines: readonly string[], lexed: LexedFile): string {
+  let found = '';
+  if (record.language === 'go') {
+    const at = lines.findIndex((line) => /^package\s/.test(line));
+    if (at !== -1) found = leadingComment(lines, at + 1, record.language);
+  } else {
+    const firstIdentifier = lexed.identifierAt[0] ?? Infinity;
+    if (record.language === 'python' && (lexed.stringAt[0] ?? Infinity) < firstIdentifier) found = lexed.strings[0];
+    else if ((lexed.commentAt[0] ?? Infinity) < firstIdentifier) found = lexed.comments[0];
+  }
+  return LICENSE.test(found) ? '' : splitExamples(found).prose;
 }
 
 /** Tokens with offsets in [start, end): the range of identifiers, and the strings (all but `skip`) and comments. */
