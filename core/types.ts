@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'

@@ -26,8 +26,25 @@ export function callerOf(scopes: ScopeIndex<Def>, pos: number): string {
   return def ? def.qualified : '<module>';
 }
 
+/** How much of a node's source is read for its text: a long callee (an IIFE's body) is cut. */
+const WINDOW = CALLEE_MAX * 4;
+
 function text(source: string, node: Node): string {
-  return collapse(source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + CALLEE_MAX * 4)));
+  return collapse(source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + WINDOW)));
+}
+
+/**
+ * A callee's receiver and name. The name ends the callee, so a callee longer than the text read
+ * of it is split at its end (`(() => { … })()` has none, `a.b(…long…).c` is `c`), never at
+ * whatever identifier the cut text happens to end with.
+ */
+function splitCallee(source: string, node: Node, callee: string): { receiver?: string; name: string } {
+  if (node.endIndex - node.startIndex <= WINDOW) {
+    const split = SPLIT.exec(callee);
+    return split ? { receiver: split[1] || undefined, name: split[3] } : { name: callee };
+  }
+  const tail = SPLIT.exec(withoutTypeArguments(collapse(source.slice(node.endIndex - WINDOW, node.endIndex))));
+  return tail ? { receiver: callee, name: tail[3] } : { name: callee };
 }
 
 function countArgs(args: Node | undefined, source: string, comments: readonly string[]): number {
@@ -82,13 +99,7 @@ export function buildCalls(
       callee = receiver ? `${receiver}.${name}` : name;
     } else if (caps['call.callee']) {
       callee = withoutTypeArguments(text(source, caps['call.callee']));
-      const split = SPLIT.exec(callee);
-      if (split) {
-        receiver = split[1] || undefined;
-        name = split[3];
-      } else {
-        name = callee;
-      }
+      ({ receiver, name } = splitCallee(source, caps['call.callee'], callee));
     } else {
       continue;
     }

@@ -473,24 +473,39 @@ export class Resolver {
    * JS/TS `this` is lexical in arrow functions and bound by every other function: the method whose
    * `this` a caller sees is the caller itself, or for an arrow the function around it. A function
    * that is not a class method (a declaration, a function expression, an object member) has a
-   * `this` of its own, unknown here unless declared (`function (this: Foo)`).
+   * `this` of its own, unknown here unless declared (`function (this: Foo)`). A class field's
+   * initializer (a scope `Class.field`, core/extract/definitions.ts) sees the instance, or the
+   * class for a static field.
    */
-  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn: FunctionRecord } | undefined {
+  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn?: FunctionRecord; isStatic?: boolean } | undefined {
     const syms = this.symbols(file);
-    let fn = syms?.functions.get(caller);
-    for (let depth = 0; fn && depth < MAX_DEPTH; depth++) {
-      if (fn.class_name && syms!.classes.has(fn.class_name)) return { cls: this.classInfo(file, fn.class_name), fn };
+    if (!syms) return undefined;
+    let scope: string | undefined = caller;
+    for (let depth = 0; scope !== undefined && depth < MAX_DEPTH; depth++) {
+      const fn = syms.functions.get(scope);
+      if (!fn) return this.jsFieldThis(file, scope);
+      if (fn.class_name && syms.classes.has(fn.class_name)) {
+        return { cls: this.classInfo(file, fn.class_name), fn, isStatic: fn.modifiers?.includes('static') };
+      }
       if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
       const arrow = !/\bfunction\b/.test(fn.signature) && (fn.kind === 'arrow' || /^[\w$]+\s*\??:/.test(fn.signature));
       if (!arrow) {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
-        if (syms!.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
+        if (syms.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
         return fn.class_name ? { fn } : undefined;
       }
-      if (!fn.parent_function) return undefined;
-      fn = syms!.functions.get(fn.parent_function);
+      scope = fn.parent_function;
     }
     return undefined;
+  }
+
+  /** `this` in the initializer of field `Class.field` of one of the file's classes. */
+  private jsFieldThis(file: string, scope: string): { cls?: ClassInfo; isStatic?: boolean } | undefined {
+    const cut = scope.lastIndexOf('.');
+    if (cut < 0) return undefined;
+    const owner = scope.slice(0, cut);
+    const field = this.symbols(file)?.classes.get(owner)?.flatMap((record) => record.fields).find((f) => f.name === scope.slice(cut + 1));
+    return field ? { cls: this.classInfo(file, owner), isStatic: field.static } : undefined;
   }
 
   /** The object literal bound to `name` in `scope` (`<module>` or a function), if its members are known. */
@@ -540,10 +555,10 @@ export class Resolver {
         return this.objectValue(file, cut < 0 ? MODULE_SCOPE : owner.object.slice(0, cut), owner.object.slice(cut + 1), depth + 1);
       }
       if (!owner.cls) {
-        const declared = paramType(owner.fn.params[0] ?? '');
+        const declared = paramType(owner.fn?.params[0] ?? '');
         return declared ? this.typeValue(file, declared, depth + 1) : undefined;
       }
-      return owner.fn.modifiers?.includes('static') ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
+      return owner.isStatic ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
     }
     const cls = this.enclosingClass(file, caller);
     if (!cls) return undefined;

@@ -20,6 +20,9 @@
   (parenthesized_type (function_type parameters: (_) @params return_type: (_)? @return))])) @def.method.decl))
 ; class fields holding functions are methods of kind arrow
 (public_field_definition name: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+; any other initialiser is a scope named after its field (`observer = (() => { const get = … })()`
+; → Class.observer.get, a nested function, not a method)
+(public_field_definition name: (_) @name value: (_) @def.scope)
 
 ; ---- bases and fields
 (class_declaration (class_heritage (extends_clause value: (_) @base))) @base.of
