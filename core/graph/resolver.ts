@@ -354,6 +354,13 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.type) {
       const typed = this.typeValue(file, binding.type, depth + 1);
+      if (typed.kind === 'instance' && binding.init_new && binding.type.startsWith(`${binding.init_call}<`)) {
+        // `new C<T>()`: the type is the one written at the construction, which creates exactly C
+        // (unless `C` is a value typed `typeof C`, which may hold a subclass).
+        const segments = parseChain(binding.init_call!);
+        const created = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+        if (created?.kind === 'class') return this.constructed(created);
+      }
       if (typed.kind !== 'opaque') return typed;
     }
     if (binding.callback_param) {
@@ -1089,28 +1096,23 @@ export class Resolver {
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
     const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
     if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
-    const head = receiverSegments[0];
-    // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself.
+    // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
+    // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
-      return [{ to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' }];
+      const to: CallTarget = { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
+      const ownerSegments = receiverSegments.slice(0, -1);
+      const owner = ownerSegments.length > 0 ? this.evalSegments(file, call.caller, ownerSegments, call.line, 0, self) : undefined;
+      const bound = owner && this.receiverRule(owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver)?.bound;
+      if (bound) to.bound = bound;
+      return [to];
     }
     const target = this.member(receiver, last.name, 1);
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
-    let via: Via;
-    let bound: ReceiverBound | undefined;
-    if (receiver.kind === 'super') {
-      via = 'super';
-      bound = 'exact';
-    } else if (receiver.kind === 'instance') {
-      via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
-      if (receiver.exact) bound = 'exact';
-      else if (via === 'self' && target.kind === 'function' && receiver.cls.methods.get(last.name)?.fn === target.fn) bound = 'subclass';
-    } else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
-    else if (receiver.kind === 'module') via = 'module';
-    else if (receiver.kind === 'union' || receiver.kind === 'object') via = 'instance';
-    else return [{ via: 'name' }];
+    const rule = this.receiverRule(receiver, receiverSegments, last.name, target);
+    if (!rule) return [{ via: 'name' }];
+    const { via, bound } = rule;
     const options = target.kind === 'union' ? target.options : [target];
     const out: CallTarget[] = [];
     for (const option of options) {
@@ -1126,6 +1128,33 @@ export class Resolver {
     }
     if (out.length > 0) return out;
     return [{ via: options.some((option) => option.kind === 'external') ? 'external' : 'name' }];
+  }
+
+  /**
+   * Which rule resolves a call of `name` on `receiver` (the value of `segments`) to `target`, and how
+   * far dispatch carries it (model.ts ReceiverBound); undefined for a receiver no rule covers.
+   */
+  private receiverRule(receiver: Value, segments: Segment[], name: string, target: Value): { via: Via; bound?: ReceiverBound } | undefined {
+    const head = segments[0];
+    switch (receiver.kind) {
+      case 'super':
+        return { via: 'super', bound: 'exact' };
+      case 'instance': {
+        const via = segments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+        if (receiver.exact) return { via, bound: 'exact' };
+        const own = via === 'self' && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
+        return own ? { via, bound: 'subclass' } : { via };
+      }
+      case 'class':
+        return { via: segments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static' };
+      case 'module':
+        return { via: 'module' };
+      case 'union':
+      case 'object':
+        return { via: 'instance' };
+      default:
+        return undefined;
+    }
   }
 
   /** A construction of `cls`; through a value only typed as that class, a subclass may be what is created. */

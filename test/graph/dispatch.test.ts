@@ -50,6 +50,14 @@ describe('receiver precision and object literals (TypeScript)', () => {
     ]);
   });
 
+  it('a construction with type arguments is exact, and a bound copy of a method keeps its receiver\'s bound', () => {
+    const file = 'src/generic.ts';
+    expect(edgesFrom(project.graph, file, 'box.open')[0].bound).toBe('exact');
+    expect(edgesFrom(project.graph, file, 'this.open.bind')[0].bound).toBe('subclass');
+    expect(callers(file, 'Box.open')).toEqual(['src/generic.ts:20']);
+    expect(callers(file, 'Crate.open')).toEqual(['src/generic.ts:14']);
+  });
+
   it('resolves calls through object-literal properties: shorthand, name values, paths and methods', () => {
     const file = 'src/handlers.ts';
     expect(targetOf(project.graph, file, 'handlers.onOpen')).toBe('src/handlers.ts#onOpen');
