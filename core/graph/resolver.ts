@@ -354,7 +354,7 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.type) {
       const typed = this.typeValue(file, binding.type, depth + 1);
-      if (typed.kind === 'instance' && binding.init_new && binding.type.startsWith(`${binding.init_call}<`)) {
+      if (typed.kind === 'instance' && binding.type_at_new) {
         // `new C<T>()`: the type is the one written at the construction, which creates exactly C
         // (unless `C` is a value typed `typeof C`, which may hold a subclass).
         const segments = parseChain(binding.init_call!);
@@ -1093,6 +1093,8 @@ export class Resolver {
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
     const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
     if (!receiver) return [{ via: 'name' }];
+    // JS `this` declared by a `this:` parameter or a callback's function type is a value of that type.
+    const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
     const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
     if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
@@ -1102,7 +1104,7 @@ export class Resolver {
       const to: CallTarget = { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
       const ownerSegments = receiverSegments.slice(0, -1);
       const owner = ownerSegments.length > 0 ? this.evalSegments(file, call.caller, ownerSegments, call.line, 0, self) : undefined;
-      const bound = owner && this.receiverRule(owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver)?.bound;
+      const bound = owner && this.receiverRule(owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver, ownThis())?.bound;
       if (bound) to.bound = bound;
       return [to];
     }
@@ -1110,7 +1112,7 @@ export class Resolver {
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
-    const rule = this.receiverRule(receiver, receiverSegments, last.name, target);
+    const rule = this.receiverRule(receiver, receiverSegments, last.name, target, ownThis());
     if (!rule) return [{ via: 'name' }];
     const { via, bound } = rule;
     const options = target.kind === 'union' ? target.options : [target];
@@ -1133,8 +1135,10 @@ export class Resolver {
   /**
    * Which rule resolves a call of `name` on `receiver` (the value of `segments`) to `target`, and how
    * far dispatch carries it (model.ts ReceiverBound); undefined for a receiver no rule covers.
+   * `ownThis`: `this` there is the instance of the class around the call, not a value of a declared
+   * type (JS `function (this: Foo)`, a callback literal's `this`: CallSite.this_from).
    */
-  private receiverRule(receiver: Value, segments: Segment[], name: string, target: Value): { via: Via; bound?: ReceiverBound } | undefined {
+  private receiverRule(receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
     const head = segments[0];
     switch (receiver.kind) {
       case 'super':
@@ -1142,7 +1146,7 @@ export class Resolver {
       case 'instance': {
         const via = segments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
         if (receiver.exact) return { via, bound: 'exact' };
-        const own = via === 'self' && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
+        const own = via === 'self' && ownThis && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
         return own ? { via, bound: 'subclass' } : { via };
       }
       case 'class':

@@ -77,11 +77,12 @@ describe('typescript members for call resolution', () => {
     ]);
   });
 
-  it('type arguments written at a construction are the binding\'s declared type', async () => {
-    const r = await extractSource('m.ts', 'function f() {\n  const m = new Map<string, { pool: Pool }>();\n  const p = new Pool();\n}\n');
+  it('type arguments written at a construction are the binding\'s type, marked as such; a declared type wins', async () => {
+    const r = await extractSource('m.ts', 'function f() {\n  const m = new Map<string, { pool: Pool }>();\n  const p = new Pool();\n  let s: Subject<T> = new Subject<T>();\n}\n');
     expect(r.bindings).toEqual([
-      { scope: 'f', name: 'm', line: 2, type: 'Map<string, { pool: Pool }>', init_call: 'Map', init_new: true },
+      { scope: 'f', name: 'm', line: 2, type: 'Map<string, { pool: Pool }>', type_at_new: true, init_call: 'Map', init_new: true },
       { scope: 'f', name: 'p', line: 3, init_call: 'Pool', init_new: true },
+      { scope: 'f', name: 's', line: 4, type: 'Subject<T>', init_call: 'Subject', init_new: true },
     ]);
   });
 
