@@ -42,6 +42,8 @@
 
 ; ---- bindings: typed declarations and parameters
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; const q = this.x as Query<T> | undefined: the cast declares the binding's type (`as const` has none)
+(variable_declarator name: (identifier) @binding.name value: (as_expression (_) (_) @binding.type)) @binding
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)

@@ -105,6 +105,13 @@ describe('TypeScript types in call resolution', () => {
     expect(targets('last?.drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
   });
 
+  it('a cast declares a binding\'s type; implementing Omit<T, K> implements T\'s other members', () => {
+    const file = 'src/casts.ts';
+    expect(targetOf(project.graph, file, 'pool?.drain')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'this.#provider.start')).toBe(`${file}#Provider.start`);
+    expect(callerSites(file, 'Manager.start', 'family')).toEqual([`${file}:13`]);
+  });
+
   it('in a class field\'s initializer this is the instance (the class for a static field) and its local functions are found by name', () => {
     const file = 'src/virtualizer.ts';
     expect(targetOf(project.graph, file, 'this.notify', 'Virtualizer.observer.get')).toBe(`${file}#Virtualizer.notify`);
