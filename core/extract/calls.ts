@@ -128,6 +128,8 @@ export function buildCalls(
 
 /** The fields in which a member expression is not a value read of its own: called, constructed, or the object of a longer access. */
 const NOT_A_REFERENCE = ['function', 'constructor', 'object'];
+/** Where a member expression names a value's type and reads nothing: TypeScript's `typeof a.b` in a type. */
+const TYPE_QUERIES = new Set(['type_query']);
 
 /**
  * Member reads from `@ref` matches (`@ref.name` the member): those whose value is used as it is —
@@ -145,7 +147,7 @@ export function buildReferences(
     const nameNode = caps['ref.name'];
     const parent = node.parent;
     if (!nameNode || !parent) continue;
-    if (NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
+    if (TYPE_QUERIES.has(parent.type) || NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
     const callee = text(source, node);
     const split = SPLIT.exec(callee);
     if (!split || split[3] !== nameNode.text || !split[1]) continue;
