@@ -33,6 +33,39 @@ function text(source: string, node: Node): string {
   return collapse(source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + WINDOW)));
 }
 
+const OPERATOR = /\s(?:\|\||&&|\?\?|\*\*|[-+*/%|&^]|[<>]=?|[!=]==?|instanceof|in)\s/g;
+const PREFIX = /^(?:(?:await|typeof|void|delete)\s+|[!~+-]\s*)+/;
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/**
+ * tree-sitter-typescript 0.23 binds a postfix `!` and a call's type arguments looser than
+ * operators: `a - b!.m()` reads as `(a - b)!.m()`, `await f<T>()` as `(await f)<T>()`. A callee
+ * written so is the operand after its last operator, prefix operators taken off. (Where the grammar
+ * reads a callee right, an operand in it is parenthesised: nothing changes.)
+ */
+function operandOf(callee: string): string {
+  // The text with bracketed and quoted stretches blanked out, so that only top-level operators show.
+  let masked = '';
+  const closers: string[] = [];
+  for (let i = 0; i < callee.length; i++) {
+    const ch = callee[i];
+    if (closers.length === 0 && (ch === '"' || ch === "'" || ch === '`')) {
+      let j = i + 1;
+      while (j < callee.length && callee[j] !== ch) j += callee[j] === '\\' ? 2 : 1;
+      masked += '_'.repeat(Math.min(j, callee.length - 1) - i + 1);
+      i = j;
+      continue;
+    }
+    if (OPENERS[ch]) closers.push(OPENERS[ch]);
+    masked += closers.length > 0 ? '_' : ch;
+    if (ch === closers[closers.length - 1]) closers.pop();
+  }
+  let cut = 0;
+  for (const match of masked.matchAll(OPERATOR)) cut = match.index + match[0].length;
+  const operand = callee.slice(cut);
+  return cut > 0 || PREFIX.test(operand) ? operand.replace(PREFIX, '') : callee;
+}
+
 /**
  * A callee's receiver and name. The name ends the callee, so a callee longer than the text read
  * of it is split at its end (`(() => { … })()` has none, `a.b(…long…).c` is `c`), never at
@@ -98,7 +131,7 @@ export function buildCalls(
       receiver = caps['call.receiver'] ? text(source, caps['call.receiver']) : undefined;
       callee = receiver ? `${receiver}.${name}` : name;
     } else if (caps['call.callee']) {
-      callee = withoutTypeArguments(text(source, caps['call.callee']));
+      callee = operandOf(withoutTypeArguments(text(source, caps['call.callee'])));
       ({ receiver, name } = splitCallee(source, caps['call.callee'], callee));
     } else {
       continue;

@@ -44,6 +44,8 @@
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; const q = this.x as Query<T> | undefined: the cast declares the binding's type (`as const` has none)
 (variable_declarator name: (identifier) @binding.name value: (as_expression (_) (_) @binding.type)) @binding
+; const output = this.output!: the binding takes that name's type
+(variable_declarator name: (identifier) @binding.name value: (non_null_expression [(identifier) (member_expression)] @binding.from)) @binding
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)
