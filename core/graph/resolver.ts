@@ -854,6 +854,8 @@ export class Resolver {
         return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
       }
       case 'map':
+        // A Record's properties are its values; a Map's `get` returns one.
+        if (value.lib === 'Record') return value.value;
         return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
       case 'object': {
         const syms = this.symbols(value.file);
@@ -1073,6 +1075,7 @@ export class Resolver {
   /** An element of a list or array value (`xs[0]`, `for (const x of xs)`). */
   private elementOf(value: Value): Value {
     if (value.kind === 'array') return value.element;
+    if (value.kind === 'map' && value.lib === 'Record') return value.value;
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option)));
     return value.kind === 'external' ? EXTERNAL : OPAQUE;
   }

@@ -15,7 +15,7 @@ export type TypeShape =
   | { kind: 'elements'; element: string; container: string }
   /** A fixed-length tuple `Tuple[A, B]`, `tuple[A, B]`: its items in order. */
   | { kind: 'tuple'; items: string[] }
-  /** A `Map`/`WeakMap`/`ReadonlyMap` whose values are `value`. */
+  /** A `Map`/`WeakMap`/`ReadonlyMap` whose values are `value`; a `Record` (container `Record`) whose properties are. */
   | { kind: 'map'; value: string; container: string }
   /** An indexed access `Options<T>['form']`: the type of member `key` of `object`. */
   | { kind: 'member'; object: string; key: string }
@@ -26,7 +26,9 @@ export type TypeShape =
   | { kind: 'unknown' };
 
 const NULLISH = /^(null|undefined|void|never|None)$/;
-const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap)$/;
+const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap|Record)$/;
+/** Wrappers whose values have the members of their type argument (made optional, required, read-only, non-null). */
+const SAME_MEMBERS = /^(Partial|Required|Readonly|NonNullable)$/;
 const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|tuple|Tuple|set|frozenset|FrozenSet|AbstractSet';
 /** A module qualifying a typing name (`t.List`, `typing.Optional`, `te.Final`). */
 const TYPING_PREFIX = '(?:[A-Za-z_]\\w*\\.)?';
@@ -62,6 +64,8 @@ export function typeShape(raw: string): TypeShape {
   if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return typeShape(text.slice(1, -1));
   const optional = OPTIONAL.exec(text);
   if (optional && closingBracket(text, text.indexOf('[')) === text.length - 1) return typeShape(optional[1]);
+  const same = typeArguments(text, SAME_MEMBERS);
+  if (same?.length === 1) return typeShape(same[0]);
   const fn = functionTypeParts(text);
   if (fn) return { kind: 'function', returns: fn.returns };
   const alternatives = typeAlternatives(text);
@@ -76,7 +80,7 @@ export function typeShape(raw: string): TypeShape {
   const elements = collectionOf(text);
   if (elements) return { kind: 'elements', ...elements };
   const mapArgs = typeArguments(text, MAP_TYPES);
-  if (mapArgs?.length === 2) return { kind: 'map', value: mapArgs[1], container: text.slice(0, text.indexOf('<')) };
+  if (mapArgs?.length === 2) return { kind: 'map', value: mapArgs[1].trim(), container: text.slice(0, text.indexOf('<')) };
   const typeOf = /^typeof\s+([\w$.]+)$/.exec(text) ?? CLASS_OF.exec(text);
   if (typeOf) return { kind: 'typeof', name: typeOf[1] };
   const indexed = INDEXED_ACCESS.exec(text);

@@ -107,9 +107,15 @@ describe('TypeScript types in call resolution', () => {
 
   it('a cast declares a binding\'s type; implementing Omit<T, K> implements T\'s other members', () => {
     const file = 'src/casts.ts';
-    expect(targetOf(project.graph, file, 'pool?.drain')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'pool?.drain', 'drainLater')).toBe('src/union.ts#Pool.drain');
     expect(targetOf(project.graph, file, 'this.#provider.start')).toBe(`${file}#Provider.start`);
     expect(callerSites(file, 'Manager.start', 'family')).toEqual([`${file}:13`]);
+  });
+
+  it('a Record\'s elements and properties are its values, through Partial', () => {
+    const file = 'src/casts.ts';
+    expect(targetOf(project.graph, file, 'pool?.drain', 'Registry.drainOne')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'this.pools.main?.close')).toBe('src/union.ts#Pool.close');
   });
 
   it('in a class field\'s initializer this is the instance (the class for a static field) and its local functions are found by name', () => {
