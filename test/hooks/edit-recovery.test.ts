@@ -88,6 +88,14 @@ describe('edit-recovery from the transcript', () => {
     expect(contextOf(await run(editRecovery, pre('Read', { file_path: 'src/app.ts' }), project))).toContain('Subscription.unsubscribe');
   });
 
+  it('reads a transcript that did not exist at the first call from its start (Claude Code creates it late)', async () => {
+    const { transcript, pre } = session();
+    rmSync(transcript);
+    expect(await run(editRecovery, pre('Read', { file_path: 'src/app.ts' }), project)).toEqual(NO_ANSWER);
+    writeFileSync(transcript, recordedLines());
+    expect(contextOf(await run(editRecovery, pre('Bash', { command: 'grep -rn unsubscribe src' }), project))).toContain('Subscription.unsubscribe');
+  });
+
   it('answers {} for a transcript it cannot or must not read: missing, not .jsonl, a FIFO, a directory, garbage', async () => {
     const { pre } = session();
     const fifo = join(dir, 'pipe.jsonl');

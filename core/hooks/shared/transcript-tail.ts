@@ -15,7 +15,10 @@ export class TranscriptTail {
 
   constructor(readonly path: string) {}
 
-  /** Complete entries appended since the last call (none on the first: it only places the cursor). */
+  /**
+   * Complete entries appended since the last call (none on the first call that finds the file: it
+   * only places the cursor; a file that did not exist yet is read from its start).
+   */
   next(): TranscriptEntry[] {
     if (!isAbsolute(this.path) || !this.path.endsWith('.jsonl')) return [];
     let fd: number;
@@ -23,7 +26,9 @@ export class TranscriptTail {
       // Only a regular file: opening a FIFO would block the daemon.
       if (!statSync(this.path).isFile()) return [];
       fd = openSync(this.path, 'r');
-    } catch {
+    } catch (error) {
+      // Claude Code creates the transcript after the session's first hooks: all of it will be new.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.offset ??= 0;
       return [];
     }
     try {
