@@ -4,7 +4,7 @@
 //
 // Claude Code 2.1.328 rejects such an Edit before any PreToolUse and fires no PostToolUseFailure
 // for it; only PostToolBatch, which fires after every batch of tool calls, reports it — and each
-// hooked event costs ~3–4 ms of the client's own per tool call (test/real-client/README.md). So
+// hooked event costs ~3–5 ms of the client's own per tool call (test/real-client/README.md). So
 // the failure is read from the session's transcript when the agent's next call reaches a tldr
 // PreToolUse hook anyway (a Read of the file, a search, another edit), at no cost to other calls;
 // PostToolUseFailure · Edit serves clients that report it.
@@ -33,7 +33,7 @@ interface FailedEdit {
 
 /** A transcript's tail and the Edit calls seen in it whose result has not been read yet. */
 class EditWatch {
-  readonly pending = new Map<string, FailedEdit>();
+  private readonly pending = new Map<string, FailedEdit>();
 
   constructor(readonly tail: TranscriptTail) {}
 
