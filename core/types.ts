@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
@@ -170,6 +170,8 @@ export interface LocalBinding {
   line: number;
   /** Declared type as written (`Foo`, `Foo<T>`, `*Foo`). */
   type?: string;
+  /** `type` is not declared but written at the construction that initialises the binding (`new Map<K, V>()`). */
+  type_at_new?: true;
   /** Callee text of the initialising call or `new` (`Foo`, `models.Foo`, `Foo.create`). */
   init_call?: string;
   /** The initialiser was a `new`/constructor expression (not just any call). */

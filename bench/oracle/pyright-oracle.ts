@@ -4,7 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import type { CallSiteKey, CallerOracle, OracleTarget } from './types.js';
+import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -52,7 +52,7 @@ export class PyrightOracle implements CallerOracle {
     this.notify('initialized', {});
   }
 
-  async incomingCalls(target: OracleTarget): Promise<CallSiteKey[] | undefined> {
+  async incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined> {
     const uri = pathToFileURL(join(this.root, target.file)).href;
     const items = (await this.request('textDocument/prepareCallHierarchy', {
       textDocument: { uri },
@@ -69,7 +69,8 @@ export class PyrightOracle implements CallerOracle {
         for (const range of call.fromRanges) sites.add(`${file}:${range.start.line + 1}`);
       }
     }
-    return [...sites];
+    // pyright lists the calls resolved to the method itself: no receiver rules any out.
+    return { sites: [...sites], ruledOut: [] };
   }
 
   async stop(): Promise<void> {

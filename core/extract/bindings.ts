@@ -119,10 +119,17 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding = { scope: callerOf(scopes, node.startIndex), name, line: nameNode.startPosition.row + 1 };
       byName.set(nameNode.startIndex, binding);
     }
-    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
-    // `new Map<K, V>()`: the type arguments written at the construction make its declared type.
+    // A declared type wins over one another pattern read off the construction.
+    if (typeNode && (binding.type === undefined || binding.type_at_new) && !INFERRED.has(typeNode.text)) {
+      binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
+      delete binding.type_at_new;
+    }
+    // `new Map<K, V>()`: the type arguments written at the construction make its type.
     const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
-    if (typeArgs && binding.type === undefined) binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);
+    if (typeArgs && binding.type === undefined) {
+      binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);
+      binding.type_at_new = true;
+    }
     if (callNode && binding.init_call === undefined) {
       binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;

@@ -354,6 +354,13 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.type) {
       const typed = this.typeValue(file, binding.type, depth + 1);
+      if (typed.kind === 'instance' && binding.type_at_new) {
+        // `new C<T>()`: the type is the one written at the construction, which creates exactly C
+        // (unless `C` is a value typed `typeof C`, which may hold a subclass).
+        const segments = parseChain(binding.init_call!);
+        const created = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+        if (created?.kind === 'class') return this.constructed(created);
+      }
       if (typed.kind !== 'opaque') return typed;
     }
     if (binding.callback_param) {
@@ -473,24 +480,39 @@ export class Resolver {
    * JS/TS `this` is lexical in arrow functions and bound by every other function: the method whose
    * `this` a caller sees is the caller itself, or for an arrow the function around it. A function
    * that is not a class method (a declaration, a function expression, an object member) has a
-   * `this` of its own, unknown here unless declared (`function (this: Foo)`).
+   * `this` of its own, unknown here unless declared (`function (this: Foo)`). A class field's
+   * initializer (a scope `Class.field`, core/extract/definitions.ts) sees the instance, or the
+   * class for a static field.
    */
-  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn: FunctionRecord } | undefined {
+  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn?: FunctionRecord; isStatic?: boolean } | undefined {
     const syms = this.symbols(file);
-    let fn = syms?.functions.get(caller);
-    for (let depth = 0; fn && depth < MAX_DEPTH; depth++) {
-      if (fn.class_name && syms!.classes.has(fn.class_name)) return { cls: this.classInfo(file, fn.class_name), fn };
+    if (!syms) return undefined;
+    let scope: string | undefined = caller;
+    for (let depth = 0; scope !== undefined && depth < MAX_DEPTH; depth++) {
+      const fn = syms.functions.get(scope);
+      if (!fn) return this.jsFieldThis(file, scope);
+      if (fn.class_name && syms.classes.has(fn.class_name)) {
+        return { cls: this.classInfo(file, fn.class_name), fn, isStatic: fn.modifiers?.includes('static') };
+      }
       if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
       const arrow = !/\bfunction\b/.test(fn.signature) && (fn.kind === 'arrow' || /^[\w$]+\s*\??:/.test(fn.signature));
       if (!arrow) {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
-        if (syms!.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
+        if (syms.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
         return fn.class_name ? { fn } : undefined;
       }
-      if (!fn.parent_function) return undefined;
-      fn = syms!.functions.get(fn.parent_function);
+      scope = fn.parent_function;
     }
     return undefined;
+  }
+
+  /** `this` in the initializer of field `Class.field` of one of the file's classes. */
+  private jsFieldThis(file: string, scope: string): { cls?: ClassInfo; isStatic?: boolean } | undefined {
+    const cut = scope.lastIndexOf('.');
+    if (cut < 0) return undefined;
+    const owner = scope.slice(0, cut);
+    const field = this.symbols(file)?.classes.get(owner)?.flatMap((record) => record.fields).find((f) => f.name === scope.slice(cut + 1));
+    return field ? { cls: this.classInfo(file, owner), isStatic: field.static } : undefined;
   }
 
   /** The object literal bound to `name` in `scope` (`<module>` or a function), if its members are known. */
@@ -540,10 +562,10 @@ export class Resolver {
         return this.objectValue(file, cut < 0 ? MODULE_SCOPE : owner.object.slice(0, cut), owner.object.slice(cut + 1), depth + 1);
       }
       if (!owner.cls) {
-        const declared = paramType(owner.fn.params[0] ?? '');
+        const declared = paramType(owner.fn?.params[0] ?? '');
         return declared ? this.typeValue(file, declared, depth + 1) : undefined;
       }
-      return owner.fn.modifiers?.includes('static') ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
+      return owner.isStatic ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
     }
     const cls = this.enclosingClass(file, caller);
     if (!cls) return undefined;
@@ -832,6 +854,8 @@ export class Resolver {
         return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
       }
       case 'map':
+        // A Record's properties are its values; a Map's `get` returns one.
+        if (value.lib === 'Record') return value.value;
         return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
       case 'object': {
         const syms = this.symbols(value.file);
@@ -1051,6 +1075,7 @@ export class Resolver {
   /** An element of a list or array value (`xs[0]`, `for (const x of xs)`). */
   private elementOf(value: Value): Value {
     if (value.kind === 'array') return value.element;
+    if (value.kind === 'map' && value.lib === 'Record') return value.value;
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option)));
     return value.kind === 'external' ? EXTERNAL : OPAQUE;
   }
@@ -1071,31 +1096,28 @@ export class Resolver {
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
     const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
     if (!receiver) return [{ via: 'name' }];
+    // JS `this` declared by a `this:` parameter or a callback's function type is a value of that type.
+    const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
     const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
     if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
-    const head = receiverSegments[0];
-    // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself.
+    // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
+    // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
-      return [{ to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' }];
+      const to: CallTarget = { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
+      const ownerSegments = receiverSegments.slice(0, -1);
+      const owner = ownerSegments.length > 0 ? this.evalSegments(file, call.caller, ownerSegments, call.line, 0, self) : undefined;
+      const bound = owner && this.receiverRule(owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver, ownThis())?.bound;
+      if (bound) to.bound = bound;
+      return [to];
     }
     const target = this.member(receiver, last.name, 1);
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
-    let via: Via;
-    let bound: ReceiverBound | undefined;
-    if (receiver.kind === 'super') {
-      via = 'super';
-      bound = 'exact';
-    } else if (receiver.kind === 'instance') {
-      via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
-      if (receiver.exact) bound = 'exact';
-      else if (via === 'self' && target.kind === 'function' && receiver.cls.methods.get(last.name)?.fn === target.fn) bound = 'subclass';
-    } else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
-    else if (receiver.kind === 'module') via = 'module';
-    else if (receiver.kind === 'union' || receiver.kind === 'object') via = 'instance';
-    else return [{ via: 'name' }];
+    const rule = this.receiverRule(receiver, receiverSegments, last.name, target, ownThis());
+    if (!rule) return [{ via: 'name' }];
+    const { via, bound } = rule;
     const options = target.kind === 'union' ? target.options : [target];
     const out: CallTarget[] = [];
     for (const option of options) {
@@ -1111,6 +1133,35 @@ export class Resolver {
     }
     if (out.length > 0) return out;
     return [{ via: options.some((option) => option.kind === 'external') ? 'external' : 'name' }];
+  }
+
+  /**
+   * Which rule resolves a call of `name` on `receiver` (the value of `segments`) to `target`, and how
+   * far dispatch carries it (model.ts ReceiverBound); undefined for a receiver no rule covers.
+   * `ownThis`: `this` there is the instance of the class around the call, not a value of a declared
+   * type (JS `function (this: Foo)`, a callback literal's `this`: CallSite.this_from).
+   */
+  private receiverRule(receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
+    const head = segments[0];
+    switch (receiver.kind) {
+      case 'super':
+        return { via: 'super', bound: 'exact' };
+      case 'instance': {
+        const via = segments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+        if (receiver.exact) return { via, bound: 'exact' };
+        const own = via === 'self' && ownThis && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
+        return own ? { via, bound: 'subclass' } : { via };
+      }
+      case 'class':
+        return { via: segments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static' };
+      case 'module':
+        return { via: 'module' };
+      case 'union':
+      case 'object':
+        return { via: 'instance' };
+      default:
+        return undefined;
+    }
   }
 
   /** A construction of `cls`; through a value only typed as that class, a subclass may be what is created. */

@@ -92,7 +92,7 @@ describe('bindings for call resolution', () => {
 });
 
 describe('member reads that are not calls', () => {
-  it('typescript: a method passed, stored, tested or assigned is a reference; a call or a longer access is not', async () => {
+  it('typescript: a method passed, stored, tested or assigned is a reference; a call, a longer access or a type query is not', async () => {
     const r = await extractSource('r.ts', [
       'class S {',
       '  start(): void {',
@@ -100,6 +100,7 @@ describe('member reads that are not calls', () => {
       '    const o = { run: this.run, bound: this.run.bind(this) };',
       '    if (this.#check) this.run();',
       '    this.state.value = 1;',
+      '    go(opts as Parameters<typeof this.run>[0]);',
       '  }',
       '}',
       '',
