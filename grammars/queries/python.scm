@@ -131,57 +131,23 @@
 (with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))) @binding
 (with_statement "async" @binding.async
   (with_clause (with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))))) @binding
-; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C
-([(if_statement
-   condition: (call function: (identifier) @_isinstance
-     arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
-   consequence: (block) @binding.until)
-  (elif_clause
-   condition: (call function: (identifier) @_isinstance
-     arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
-   consequence: (block) @binding.until)] @binding
-  (#eq? @_isinstance "isinstance"))
-([(if_statement
-   condition: [(boolean_operator
-       left: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
-       operator: "and")
-     (parenthesized_expression (boolean_operator
-       left: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
-       operator: "and"))]
-   consequence: (block) @binding.until)
-  (elif_clause
-   condition: [(boolean_operator
-       left: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
-       operator: "and")
-     (parenthesized_expression (boolean_operator
-       left: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
-       operator: "and"))]
-   consequence: (block) @binding.until)] @binding
-  (#eq? @_isinstance "isinstance"))
-([(if_statement
-   condition: [(boolean_operator
-       operator: "and"
-       right: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
-     (parenthesized_expression (boolean_operator
-       operator: "and"
-       right: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))]
-   consequence: (block) @binding.until)
-  (elif_clause
-   condition: [(boolean_operator
-       operator: "and"
-       right: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
-     (parenthesized_expression (boolean_operator
-       operator: "and"
-       right: (call function: (identifier) @_isinstance
-         arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))]
-   consequence: (block) @binding.until)] @binding
+; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (`_`: an
+; if statement or an elif clause, the nodes with a condition and a consequence; child patterns are
+; ordered, so the test is matched before and after the `and`)
+((_
+   condition: [
+     (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+     (boolean_operator (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+     (boolean_operator operator: "and" (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+     (parenthesized_expression [
+       (boolean_operator (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       (boolean_operator operator: "and" (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+   consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ; if not isinstance(x, C): raise …, assert isinstance(x, C), assert x is None or isinstance(x, C):
 ; after the statement, to the end of its block, x is a C
