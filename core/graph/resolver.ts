@@ -394,9 +394,8 @@ export class Resolver {
       const segments = parseChain(binding.init_name);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
-      // variable is not claimed for the original, what it gives is known.
-      if (value && (value.kind === 'instance' || value.kind === 'external' || value.kind === 'union' || value.kind === 'array')) return value;
-      if (value && (value.kind === 'function' || value.kind === 'class')) return aliased(value);
+      // variable is not claimed for the original, what it gives is known. A module copied is not followed.
+      if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
     }
     if (binding.init_any) {
       const options = binding.init_any.map((text) => {
