@@ -4,10 +4,11 @@
 // Two things make its answers about the definition asked, not about something else:
 // - The server answers nothing (null) until it has enumerated the workspace's source files, a
 //   second or more after `initialized`: queries wait for that (its "Found N source files" log).
-// - pyright's call hierarchy is the name's last declaration in its scope. Where a module rebinds
-//   a defined name (`def get_running_loop(): …` then `from _asyncio import get_running_loop`, a
-//   C accelerator replacing the Python fallback), the item it prepares is that other declaration
-//   (the typeshed stub) and its callers are the stub's: the definition gets no answer from it.
+// - pyright's call hierarchy is the name's last declaration in its scope. Where a scope declares
+//   a defined name again (`def get_running_loop(): …` then `from _asyncio import get_running_loop`,
+//   a C accelerator replacing the Python fallback; `if WIN: def getchar(…)` / `else: def getchar(…)`),
+//   the item it prepares is that other declaration and its callers are that one's: the
+//   definition gets no answer from it.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
