@@ -14,7 +14,7 @@
 // findReferences credits it to every method of the override family. The figures against every
 // site the checker lists are reported beside them (`checker`).
 import type { CallGraph, Definition } from '../../core/graph/call-graph.js';
-import type { SymbolRef } from '../../core/graph/model.js';
+import type { CallEdge, SymbolRef } from '../../core/graph/model.js';
 import type { FunctionRecord } from '../../core/types.js';
 import { directCallers, type DispatchMode } from '../../core/graph/callers.js';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
@@ -181,13 +181,19 @@ function targetKey(target: OracleTarget): string {
  * Our call sites of the targets. `impact` also lists reads of a function as a value (marked
  * `reference`); both checkers list a method read through an instance (`cb(this.run)`,
  * `{ run: lock.run }`) among the method's incoming calls, neither a function read through a module
- * or an object literal (`[mod.parse]`, `fns.equals`), so only the former are compared.
+ * or an object literal (`[mod.parse]`, `fns.equals`) nor pyright a method read through its class
+ * (`get = Measurement.get`, `cls.adjust`), so only the first are compared.
  */
 export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .filter(({ edge }) => !edge.reference || isMethod(graph, edge.to))
+    .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && !readThroughClass(edge)))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
+}
+
+/** A method read through its class rather than an instance: `Class.m`, or Python's `cls.m` in a classmethod. */
+function readThroughClass(edge: CallEdge): boolean {
+  return edge.via === 'static' || (edge.via === 'self' && edge.callee.startsWith('cls.'));
 }
 
 function isMethod(graph: CallGraph, ref: SymbolRef | undefined): boolean {

@@ -32,5 +32,7 @@ export interface CallerOracle {
   start(): Promise<void>;
   /** Call sites of the definition; undefined when the checker offers no call hierarchy there. */
   incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined>;
+  /** Definitions left unanswered because the checker's hierarchy there is another declaration of the name. */
+  readonly redirected?: number;
   stop(): Promise<void>;
 }

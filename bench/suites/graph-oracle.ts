@@ -45,6 +45,7 @@ function metricsOf(label: string, run: OracleRun): Metric[] {
       { name: `${name}: checker sites a receiver bound of ours rules out`, value: report.boundOut, unit: 'call sites (super, exact, this in a sibling)' },
     );
   }
+  out.push({ name: `${label}: definitions the checker answers for another declaration`, value: run.redirected, unit: 'defs (declared again later in their scope: C accelerators, platform variants)' });
   out.push({ name: `${label}: checker time`, value: Math.round(run.oracleMs), unit: 'ms' });
   return out;
 }

@@ -455,16 +455,20 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const type = match.caps['field.type'];
     const init = match.caps['field.new'] ?? match.caps['field.call'];
     const initCall = init ? cap(withoutTypeArguments(withoutArguments(collapse(init.text))), 120) : undefined;
+    const from = match.caps['field.from'];
+    const initName = from ? cap(collapse(from.text), 120) : undefined;
     const known = cls.fields.find((f) => f.name === name);
     if (known) {
       // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
       if (!known.type && type) known.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
       if (!known.init_call && initCall) known.init_call = initCall;
+      if (!known.init_name && initName) known.init_name = initName;
       continue;
     }
     const field: FieldRecord = { name, line: startLine(match.node) };
     if (type) field.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
     if (initCall) field.init_call = initCall;
+    if (initName) field.init_name = initName;
     if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;
     cls.fields.push(field);
   }

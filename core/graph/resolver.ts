@@ -17,7 +17,7 @@ import { resolveJavaPackage, resolveJavaType } from './resolve/java.js';
 import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/python.js';
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
-import { hasImplicitThis, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
+import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import { aliasedType, functionTypeParams, functionTypeThis, isJsLibType, paramType, typeName, typeShape } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
@@ -29,11 +29,17 @@ export interface ClassInfo {
   methods: Map<string, { file: string; fn: FunctionRecord }>;
 }
 
+/**
+ * Function and class values carry `alias` when reached through another name than their own
+ * (`_PyFuture = Future`, `open = TarFile.open`, a class a call returns): what calling them gives
+ * is known, but a checker does not count a call through that name as a call of the original, so
+ * resolution does not claim one either.
+ */
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
-  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean }
+  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean }
   /** A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass). */
-  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean }
+  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean; alias?: boolean }
   /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
   | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
@@ -89,6 +95,9 @@ const MAX_DEPTH = 24;
 
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
+const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
+const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
+const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
 
 function valueKey(value: Value): string | undefined {
@@ -103,6 +112,12 @@ function valueKey(value: Value): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The value as reached through another name (see Value): functions and classes become aliases. */
+function aliased(value: Value): Value {
+  if (value.kind === 'function' || value.kind === 'class') return { ...value, alias: true };
+  return value.kind === 'union' ? { kind: 'union', options: value.options.map(aliased) } : value;
 }
 
 /** One value for several: unknown options dropped, nested unions flattened, duplicates merged. */
@@ -278,16 +293,29 @@ export class Resolver {
           // `values_ = new Map()`: runtime types are only ever constructed.
           if (value?.kind === 'external' && value.lib !== undefined && isJsLibType(value.lib)) return value;
         }
+        const named = record.fields.find((f) => f.name === name && f.init_name);
+        const held = named?.init_name === undefined ? undefined : this.classBodyName(owner, named.init_name, depth + 1);
+        if (held && held.kind !== 'opaque') return aliased(held);
       }
       const syms = this.symbols(owner.file);
       if (!syms) continue;
+      // An untyped attribute holds whatever any method assigns to it (a checker's inferred type).
+      const assigned: Value[] = [];
       for (const [scope, names] of syms.bindings) {
         if (!scope.startsWith(`${owner.name}.`)) continue;
         const list = names.get(`this.${name}`) ?? names.get(`self.${name}`) ?? names.get(`@${name}`) ?? names.get(`$this->${name}`);
-        if (list?.length) return this.bindingValue(owner.file, scope, list[list.length - 1], depth + 1);
+        for (const binding of list ?? []) assigned.push(this.bindingValue(owner.file, scope, binding, depth + 1));
       }
+      if (assigned.length > 0) return unionOf(assigned);
     }
     return undefined;
+  }
+
+  /** A name or path as a class body reads it: the class's own methods first (`__del__ = close`), then the module's names. */
+  private classBodyName(cls: ClassInfo, path: string, depth: number): Value | undefined {
+    const method = cls.methods.get(path);
+    if (method) return { kind: 'function', file: method.file, fn: method.fn };
+    return this.evalPath(cls.file, MODULE_SCOPE, path, depth + 1);
   }
 
   // ---- types and bindings ----------------------------------------------------------------
@@ -328,6 +356,8 @@ export class Resolver {
       case 'named': {
         const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
         if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
+        // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
+        if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;
         return value?.kind === 'external' ? value : OPAQUE;
       }
       default:
@@ -370,16 +400,16 @@ export class Resolver {
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-      // Instances only: a call through a copied function or class (`_ = gettext`) is a call of the
-      // variable to a checker, which may be rebound; it is not claimed for the original.
-      if (value && (value.kind === 'instance' || value.kind === 'external' || value.kind === 'union' || value.kind === 'array')) return value;
+      // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
+      // variable is not claimed for the original, what it gives is known. A module copied is not followed.
+      if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
     }
     if (binding.init_any) {
       const options = binding.init_any.map((text) => {
         const segments = parseChain(text);
         const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-        // As for copied names: a function or class as such is not what the binding is claimed to call.
-        return value && value.kind !== 'function' && value.kind !== 'class' && value.kind !== 'module' ? value : OPAQUE;
+        // As for copied names: a function or class is an alias of it.
+        return value && value.kind !== 'module' ? aliased(value) : OPAQUE;
       });
       const value = unionOf(options);
       if (value.kind !== 'opaque') return value;
@@ -387,18 +417,31 @@ export class Resolver {
     if (binding.element_of) {
       const segments = parseChain(binding.element_of);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-      const element = value ? this.elementOf(value) : OPAQUE;
+      const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
+      if (binding.init_item !== undefined) return this.namedTupleItem(element, binding.init_item, depth + 1);
       if (element.kind !== 'opaque') return element;
+    }
+    if (binding.value_of) {
+      const segments = parseChain(binding.value_of);
+      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      if (value?.kind === 'map') return value.value;
     }
     if (binding.init_call) {
       const segments = parseChain(binding.init_call);
-      const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+      // The name's earlier binding, not this one: `frame = frame.inner()`.
+      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       if (binding.init_item !== undefined) return value ? this.tupleItem(value, binding.init_item, depth + 1) : OPAQUE;
-      if (value?.kind === 'class') return this.constructed(value);
-      if (value?.kind === 'external') return binding.init_new ? value : EXTERNAL;
-      if (value && !binding.init_new) return this.callResult(value, depth + 1);
+      const result = this.initialised(value, binding.init_new === true, depth);
+      return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
     return OPAQUE;
+  }
+
+  /** What a call (or `new`) of `callee` initialises a binding to. */
+  private initialised(callee: Value | undefined, isNew: boolean, depth: number): Value {
+    if (callee?.kind === 'class') return this.constructed(callee);
+    if (callee?.kind === 'external') return isNew ? callee : EXTERNAL;
+    return callee && !isNew ? this.callResult(callee, depth + 1) : OPAQUE;
   }
 
   /**
@@ -416,7 +459,7 @@ export class Resolver {
     if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
     const receiver = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
     if (receiver?.kind === 'map') return receiver.value;
-    return receiver ? this.elementOf(receiver) : OPAQUE;
+    return receiver ? this.elementOf(receiver, depth + 1) : OPAQUE;
   }
 
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */
@@ -443,13 +486,27 @@ export class Resolver {
   }
 
   private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
-    if (!fn.return_type) return OPAQUE;
+    if (!fn.return_type) return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
       return cls ? { kind: 'instance', cls } : OPAQUE;
     }
     if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
     return this.typeValue(file, fn.return_type, depth + 1);
+  }
+
+  /**
+   * What a function without a declared return type returns: the union of its `return` values,
+   * each evaluated where it is returned (`return self` is an instance of the method's class).
+   * Functions and classes it returns are aliases at the call site.
+   */
+  private inferredReturn(file: string, fn: FunctionRecord, depth: number): Value {
+    if (this.tooDeep(depth)) return OPAQUE;
+    return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => unionOf((fn.returns ?? []).map(({ value, line }) => {
+      const segments = parseChain(value);
+      const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
+      return result ? aliased(result) : OPAQUE;
+    }))) ?? OPAQUE;
   }
 
   // ---- names -----------------------------------------------------------------------------
@@ -570,7 +627,7 @@ export class Resolver {
     const cls = this.enclosingClass(file, caller);
     if (!cls) return undefined;
     const fn = syms.functions.get(caller);
-    const isClassLevel = head === 'cls' || (fn?.modifiers?.includes('static') ?? false);
+    const isClassLevel = head === 'cls' || (fn?.modifiers?.includes('static') ?? false) || (fn?.decorators?.some((d) => CLASSMETHOD.test(d)) ?? false);
     return isClassLevel ? { kind: 'class', cls } : { kind: 'instance', cls };
   }
 
@@ -599,6 +656,12 @@ export class Resolver {
       // A Python `def` runs as a statement: one between the binding and the line rebinds the name
       // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
       const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;
+      // Seen from a function nested in this scope, a name the scope assigns again later (after the
+      // nested function is defined) may hold any of its values when the nested function runs.
+      const rebound = scope !== caller && bound?.some((b) => b.end_line === undefined && b.line > line);
+      if (binding && !redefined && rebound) {
+        return unionOf(bound!.filter((b) => b.end_line === undefined).map((b) => this.bindingValue(file, scope, b, depth + 1)));
+      }
       if (binding && !redefined) return this.bindingValue(file, scope, binding, depth + 1);
       if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
       if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };
@@ -629,8 +692,14 @@ export class Resolver {
     if (imported) return this.importValue(file, imported, depth + 1);
     const object = this.objectValue(file, MODULE_SCOPE, name, depth + 1);
     if (object) return object;
+    // The module-level binding in force at the end of the module, and what functions assign to the
+    // name declaring it `global` (either may be what the name holds when it is read).
     const bound = syms.bindings.get(MODULE_SCOPE)?.get(name);
-    if (bound?.length) return this.bindingValue(file, MODULE_SCOPE, bound[bound.length - 1], depth + 1);
+    const assigned = syms.globals.get(name) ?? [];
+    if (bound?.length || assigned.length) {
+      const last = bound?.length ? [this.bindingValue(file, MODULE_SCOPE, bound[bound.length - 1], depth + 1)] : [];
+      return unionOf([...last, ...assigned.map((binding) => this.bindingValue(file, binding.scope, binding, depth + 1))]);
+    }
     for (const star of syms.starImports) {
       const module = this.importValue(file, star, depth + 1);
       if (module.kind !== 'module' || name.startsWith('_')) continue;
@@ -822,6 +891,21 @@ export class Resolver {
     return [...new Set(out)];
   }
 
+  /**
+   * The value `value.name` evaluates to: a member, except that reading a property gives what its
+   * getter returns (`self.stack.top.on_text()`). A call site's own callee is a member (the getter
+   * itself is what `x.prop` reaches).
+   */
+  private attribute(value: Value, name: string, depth: number): Value | undefined {
+    return this.readProperty(this.member(value, name, depth), depth);
+  }
+
+  private readProperty(value: Value | undefined, depth: number): Value | undefined {
+    if (value?.kind === 'function' && value.fn.kind === 'getter') return this.returnValue(value.file, value.fn, depth + 1);
+    if (value?.kind === 'union') return unionOf(value.options.map((option) => this.readProperty(option, depth) ?? OPAQUE));
+    return value;
+  }
+
   /** Attribute `name` of a value. */
   member(value: Value, name: string, depth: number): Value | undefined {
     if (this.tooDeep(depth)) return undefined;
@@ -991,7 +1075,7 @@ export class Resolver {
     current = current && this.applySuffixes(current, segments[0], depth);
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
-      const next = this.member(current, segment.name, depth + 1);
+      const next = this.attribute(current, segment.name, depth + 1);
       current = next && this.applySuffixes(next, segment, depth);
     }
     return current;
@@ -1020,12 +1104,19 @@ export class Resolver {
       const cls = this.enclosingClass(file, caller);
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
-    if (SELF_NAMES.has(head.name) || (head.name === 'cls' && syms.family === 'python')) {
+    if (SELF_NAMES.has(head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name)))) {
       const self = this.selfValue(file, caller, head.name, depth);
       // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
     return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
+  }
+
+  /** A Python method's first parameter under another name than `self` / `cls` (`def forward(__self, …)`). */
+  private isReceiverParam(file: string, caller: string, name: string): boolean {
+    const fn = this.symbols(file)?.functions.get(caller);
+    if (fn?.class_name === undefined || fn.params[0] === undefined || fn.decorators?.some((d) => STATICMETHOD.test(d))) return false;
+    return paramNames(fn.params[0], 'python')[0] === name;
   }
 
   /** `new X` and call suffixes turn classes into instances and functions into their return values. */
@@ -1034,7 +1125,7 @@ export class Resolver {
     if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
-    if (segment.indexed && current) current = this.elementOf(current);
+    if (segment.indexed && current) current = this.itemOf(current, depth + 1);
     return current;
   }
 
@@ -1054,6 +1145,11 @@ export class Resolver {
         return this.constructed(value);
       case 'function':
         return this.returnValue(value.file, value.fn, depth + 1);
+      case 'instance': {
+        // A callable object: what its `__call__` returns.
+        const call = this.findMethod(value.cls, '__call__');
+        return call ? this.returnValue(call.file, call.fn, depth + 1) : OPAQUE;
+      }
       case 'external':
         return EXTERNAL;
       case 'union':
@@ -1072,12 +1168,37 @@ export class Resolver {
     return item === undefined ? OPAQUE : this.typeValue(callee.file, item, depth + 1);
   }
 
-  /** An element of a list or array value (`xs[0]`, `for (const x of xs)`). */
-  private elementOf(value: Value): Value {
+  /** Item `index` of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
+  private namedTupleItem(value: Value, index: number, depth: number): Value {
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.namedTupleItem(option, index, depth + 1)));
+    if (value.kind !== 'instance' || this.tooDeep(depth)) return OPAQUE;
+    const [record] = value.cls.records;
+    if (!record?.bases.some((base) => NAMED_TUPLE.test(base.trim()))) return OPAQUE;
+    const field = record.fields.filter((f) => f.type !== undefined)[index];
+    return field?.type ? this.typeValue(value.cls.file, field.type, depth + 1) : OPAQUE;
+  }
+
+  /**
+   * What iterating a value gives (`for (const x of xs)`, `for x in xs`): an array's elements, or
+   * for an instance of a class defining `__iter__` what its iterator yields.
+   */
+  private elementOf(value: Value, depth: number): Value {
     if (value.kind === 'array') return value.element;
     if (value.kind === 'map' && value.lib === 'Record') return value.value;
-    if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option)));
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option, depth + 1)));
+    if (value.kind === 'instance' && !this.tooDeep(depth)) {
+      const iter = this.findMethod(value.cls, '__iter__');
+      const iterator = iter ? this.returnValue(iter.file, iter.fn, depth + 1) : OPAQUE;
+      return iterator.kind === 'array' ? iterator.element : OPAQUE;
+    }
     return value.kind === 'external' ? EXTERNAL : OPAQUE;
+  }
+
+  /** What indexing a value gives (`xs[0]`, `handlers[name]`): an element of a list, a value of a mapping. */
+  private itemOf(value: Value, depth: number): Value {
+    if (value.kind === 'map') return value.value;
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.itemOf(option, depth + 1)));
+    return this.elementOf(value, depth + 1);
   }
 
   // ---- calls -----------------------------------------------------------------------------
@@ -1121,6 +1242,7 @@ export class Resolver {
     const options = target.kind === 'union' ? target.options : [target];
     const out: CallTarget[] = [];
     for (const option of options) {
+      if ((option.kind === 'function' || option.kind === 'class') && option.alias) continue;
       if (option.kind === 'function') {
         const call: CallTarget = { to: { file: option.file, name: option.fn.qualified_name }, via };
         if (bound) call.bound = bound;
@@ -1190,7 +1312,7 @@ export class Resolver {
       return to ? { to, via: 'constructor' } : { via: 'name' };
     }
     const value = this.lookupName(file, call.caller, segment.name, call.line, 0);
-    if (!value) return { via: 'name' };
+    if (!value || ((value.kind === 'function' || value.kind === 'class') && value.alias)) return { via: 'name' };
     switch (value.kind) {
       case 'function':
         return { to: { file: value.file, name: value.fn.qualified_name }, via: value.imported || value.file !== file ? 'import' : 'local' };

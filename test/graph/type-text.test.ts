@@ -54,6 +54,10 @@ describe('type text', () => {
     expect(typeShape('t.Optional["BaseLoader"]')).toEqual({ kind: 'named', name: 'BaseLoader' });
     expect(typeShape('Optional[t.List["Parameter"]]')).toEqual({ kind: 'elements', element: 'Parameter', container: 'List' });
     expect(typeShape('typing.Union[Text, str, None]')).toEqual({ kind: 'alternatives', options: ['Text', 'str'] });
+    expect(typeShape('t.Dict[str, t.Type["Command"]]')).toEqual({ kind: 'map', value: 't.Type["Command"]', container: 'Dict' });
+    expect(typeShape('Mapping[str, BaseLoader]')).toEqual({ kind: 'map', value: 'BaseLoader', container: 'Mapping' });
+    expect(typeShape('Callable[[Union[str, Text]], Text]')).toEqual({ kind: 'function', returns: 'Text' });
+    expect(typeShape('t.Callable[..., "Parameter"]')).toEqual({ kind: 'function', returns: '"Parameter"' });
     expect(typeShape('t.Sequence[Expr]')).toEqual({ kind: 'elements', element: 'Expr', container: 'Sequence' });
     expect(typeShape('t.Type[Context]')).toEqual({ kind: 'typeof', name: 'Context' });
     expect(typeShape('type["Node"]')).toEqual({ kind: 'typeof', name: 'Node' });
