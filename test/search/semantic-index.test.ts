@@ -9,7 +9,8 @@ import { closeExtractPool, extractInPool } from '../../dist/core/pool/extract-po
 import { searchProject } from '../../dist/core/search/search.js';
 import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
 import { encodeDocument } from '../../dist/core/search/semantic/document-codec.js';
-import { fileDocuments } from '../../dist/core/search/semantic/documents.js';
+import { FIELDS, fileDocuments } from '../../dist/core/search/semantic/documents.js';
+import { termWord } from '../../dist/core/search/semantic/terms.js';
 import { SemanticIndex } from '../../dist/core/search/semantic/semantic-index.js';
 import { encodeSemanticIndex, loadSemanticIndex, saveSemanticBytes, semanticPath } from '../../dist/core/search/semantic/store.js';
 import { copyShop } from './helpers.js';
@@ -202,7 +203,7 @@ def archive_paid(invoices):
 });
 
 describe('what a document says about its definition', () => {
-  it('marks what lies outside a module\'s surface: unexported, private members, nested functions', async () => {
+  it('marks what lies outside a module\'s surface: unexported, private members, nested functions, members of private or unexported classes', async () => {
     mkdirSync(join(root, 'surface'));
     writeFileSync(join(root, 'surface', 'tokens.py'), `def issue_token(user):
     def sign(payload):
@@ -224,6 +225,10 @@ class Vault:
 
     def _order(self):
         return self.keys
+
+class _Keyring:
+    def add(self, key):
+        return key
 `);
     writeFileSync(join(root, 'surface', 'tokens.go'), `package surface
 
@@ -236,6 +241,10 @@ func seed() string { return "x" }
 func (v Vault) Rotate() {}
 
 func (v Vault) shuffle() {}
+
+type keyring struct{}
+
+func (k keyring) Add() {}
 `);
     writeFileSync(join(root, 'surface', 'tokens.ts'), `export function issueToken(): string {
   return entropy();
@@ -252,6 +261,10 @@ export class Vault {
 
   private shuffle(): void {}
 }
+
+class Keyring {
+  add(): void {}
+}
 `);
     const index = await openProjectIndex(root);
     try {
@@ -262,9 +275,59 @@ export class Vault {
       expect(await internal('surface/tokens.py')).toEqual({
         'issue_token': false, 'issue_token.sign': true, '_entropy': true, 'Vault': false,
         'Vault.__init__': false, 'Vault.rotate': false, 'Vault.__shuffle': true, 'Vault._order': true,
+        '_Keyring': true, '_Keyring.add': true,
       });
-      expect(await internal('surface/tokens.go')).toEqual({ Vault: false, Issue: false, seed: true, 'Vault.Rotate': false, 'Vault.shuffle': true });
-      expect(await internal('surface/tokens.ts')).toEqual({ issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true });
+      expect(await internal('surface/tokens.go')).toEqual({
+        Vault: false, Issue: false, seed: true, 'Vault.Rotate': false, 'Vault.shuffle': true, keyring: true, 'keyring.Add': true,
+      });
+      expect(await internal('surface/tokens.ts')).toEqual({
+        issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
+      });
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('places a definition in its module and a method in its class: their first doc sentences are its context, a license is not', async () => {
+    mkdirSync(join(root, 'place'));
+    writeFileSync(join(root, 'place', 'vault.py'), `"""Signing keys kept in a vault. Nothing else here."""
+
+def issue():
+    return 1
+
+class Keyring:
+    """Rotates certificates on a schedule. More prose."""
+
+    def add(self, key):
+        return key
+`);
+    writeFileSync(join(root, 'place', 'vault.go'), `// Copyright 2020 The Authors. Licensed under the MIT license.
+
+//go:build linux
+
+// Package place keeps signing keys in a vault.
+package place
+
+func Issue() {}
+`);
+    writeFileSync(join(root, 'place', 'vault.ts'), `/* Copyright 2020 The Authors. Licensed under the MIT license. */
+export function issue(): void {}
+`);
+    const index = await openProjectIndex(root);
+    try {
+      const contexts = async (path: string) => {
+        const record = await index.record(path);
+        const context = FIELDS.indexOf('context');
+        return Object.fromEntries(fileDocuments(record, readFileSync(join(root, path), 'utf8')).map((doc) => [doc.qualified_name, doc.fields[context].map(termWord)]));
+      };
+      const python = await contexts('place/vault.py');
+      expect(python.issue).toEqual(expect.arrayContaining(['sign', 'kei', 'kept']));
+      expect(python.issue).not.toContain('noth');
+      expect(python['Keyring.add']).toEqual(expect.arrayContaining(['keyr', 'rotat', 'certificat', 'schedul', 'sign']));
+      expect(python.issue).not.toContain('certificat');
+      expect((await contexts('place/vault.go')).Issue).toEqual(expect.arrayContaining(['sign', 'kei']));
+      expect((await contexts('place/vault.go')).Issue).not.toContain('licens');
+      expect((await contexts('place/vault.ts')).issue).not.toContain('licens');
     } finally {
       await index.close();
     }

@@ -1,7 +1,8 @@
 // One searchable document per function, method and class of a file, its words sorted into the
-// fields of DESIGN §7: the name split into words, where it lives (qualified name and file path),
-// its signature, its docstring and comments, the identifiers and strings of its body, and the
-// names it calls. Built from the file's record and its current source text.
+// fields of DESIGN §7: the name split into words, where it lives (qualified name, file path, the
+// first doc sentence of its module and, for a method, of its class), its signature, its docstring
+// and comments, the identifiers and strings of its body, and the names it calls. Built from the
+// file's record and its current source text.
 import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
 import { otherOverloads } from '../../extract/overloads.js';
 import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
@@ -48,11 +49,19 @@ const TEST_NAME = /^(test|Test)([A-Z_]|$)|^(it|describe|beforeEach|afterEach)$/;
 const PRIVATE_NAME = /^(_(?!_)|__\w*[^_]$|#)/;
 const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
 
-/** Whether a function is outside its module's surface; top-level visibility is the record's `exported`. */
-function isInternal(fn: FunctionRecord, language: FileRecord['language']): boolean {
+/**
+ * Whether a function is outside its module's surface; top-level visibility is the record's
+ * `exported`. A method is as internal as its class: a private or unexported class's methods are
+ * helpers too.
+ */
+function isInternal(fn: FunctionRecord, record: FileRecord): boolean {
   if (fn.parent_function) return true;
   if (!fn.class_name) return !fn.exported;
-  return PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (language === 'go' && !fn.exported);
+  if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
+  const owners = fn.qualified_name.split('.').slice(0, -1);
+  if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
+  const outermost = record.classes.find((cls) => cls.qualified_name === owners[0]);
+  return outermost !== undefined && !outermost.exported;
 }
 
 /** Longest span of a definition read into its body fields; longer bodies add little but cost time. */
@@ -126,6 +135,34 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     }
   }
   const documents: SourceDocument[] = [];
+  // Every definition lives in its module too: the module's first doc sentence says what it is for.
+  const moduleSummary = firstSentence(moduleDoc(record, lines, lexed));
+
+  // Classes' own text (doc, examples, header strings and comments), read once: their documents
+  // hold it, and a method lives in its class — the class's first doc sentence says what domain
+  // the method serves.
+  const classGroups = new Map<string, ClassRecord[]>();
+  for (const cls of record.classes) {
+    const list = classGroups.get(cls.qualified_name);
+    if (list) list.push(cls);
+    else classGroups.set(cls.qualified_name, [cls]);
+  }
+  const classTexts = new Map<string, { docs: string[]; examples: string[]; headers: string[]; summary: string }>();
+  for (const [qualified, classes] of classGroups) {
+    const docs: string[] = [];
+    const examples: string[] = [];
+    const headers: string[] = [];
+    for (const cls of classes) {
+      const parts = splitExamples(comment(cls.decorated_line ?? cls.line));
+      docs.push(parts.prose);
+      examples.push(parts.code);
+      const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
+      const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
+      if (header.docstring) docs.push(header.docstring);
+      headers.push(...header.strings, ...header.comments);
+    }
+    classTexts.set(qualified, { docs, examples, headers, summary: firstSentence(docs.find((doc) => doc.trim() !== '') ?? '') });
+  }
 
   // Functions and methods, overload declarations folded into their implementation.
   const groups = new Map<string, FunctionRecord[]>();
@@ -162,11 +199,11 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
-      internal: isInternal(main, record.language),
+      internal: isInternal(main, record),
       callees,
       fields: [
         terms(main.name),
-        terms(`${owner} ${path}`),
+        terms(`${owner} ${path} ${classTexts.get(owner)?.summary ?? ''} ${moduleSummary}`),
         terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
@@ -178,27 +215,9 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
   }
 
   // Classes: their own doc and members, not the bodies of their methods (those are documents).
-  const classGroups = new Map<string, ClassRecord[]>();
-  for (const cls of record.classes) {
-    const list = classGroups.get(cls.qualified_name);
-    if (list) list.push(cls);
-    else classGroups.set(cls.qualified_name, [cls]);
-  }
   for (const [qualified, classes] of classGroups) {
     const main = classes.find((cls) => cls.kind !== 'impl') ?? classes[0];
-    const docs: string[] = [];
-    const examples: string[] = [];
-    const headers: string[] = [];
-    for (const cls of classes) {
-      const parts = splitExamples(comment(cls.decorated_line ?? cls.line));
-      docs.push(parts.prose);
-      examples.push(parts.code);
-      const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
-      const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
-      if (header.docstring) docs.push(header.docstring);
-      headers.push(...header.strings, ...header.comments);
-    }
-    const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
+    const { docs, examples, headers, summary } = classTexts.get(qualified)!;
     const members = classes.flatMap((cls) => [...cls.methods.map((method) => method.name), ...cls.fields.map((field) => field.name)]);
     const owner = qualified.slice(0, Math.max(0, qualified.length - main.name.length - 1));
     documents.push({
@@ -213,7 +232,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       callees: [],
       fields: [
         terms(main.name),
-        terms(`${owner} ${path}`),
+        terms(`${owner} ${path} ${moduleSummary}`),
         terms(classes.flatMap((cls) => cls.bases).join(' ')),
         terms(summary),
         terms(docs.join('\n')),
@@ -224,6 +243,23 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     });
   }
   return documents;
+}
+
+/**
+ * What a file says it is for: a Go package's doc comment, a Python module's docstring, else a
+ * comment that opens the file — a license is not.
+ */
+function moduleDoc(record: FileRecord, lines: readonly string[], lexed: LexedFile): string {
+  let found = '';
+  if (record.language === 'go') {
+    const at = lines.findIndex((line) => /^package\s/.test(line));
+    if (at !== -1) found = leadingComment(lines, at + 1, record.language);
+  } else {
+    const firstIdentifier = lexed.identifierAt[0] ?? Infinity;
+    if (record.language === 'python' && (lexed.stringAt[0] ?? Infinity) < firstIdentifier) found = lexed.strings[0];
+    else if ((lexed.commentAt[0] ?? Infinity) < firstIdentifier) found = lexed.comments[0];
+  }
+  return LICENSE.test(found) ? '' : splitExamples(found).prose;
 }
 
 /** Tokens with offsets in [start, end): the range of identifiers, and the strings (all but `skip`) and comments. */

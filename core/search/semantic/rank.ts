@@ -1,13 +1,17 @@
-// Ranking for the semantic tier. A question becomes concepts (one per meaningful word), each
-// reaching its own term and, at a discount, its near-synonyms (lexicon.ts). A document scores
-// BM25F per concept — term frequencies of all fields weighted and length-normalised per field,
-// then saturated once — taking a concept's best alternative only, so a synonym never counts
-// twice. Documents that cover more of the question's concepts are preferred, test code is
-// discounted, and the call graph adds evidence: a function whose callers' names match the
-// question is likely what it describes.
+// Ranking for the semantic tier. A question becomes concepts: one per phrase of the lexicon it
+// holds ("give up" → timeout, deadline), one per other meaningful word, reaching its own term
+// and, at a discount, its family, its near-synonyms (lexicon.ts) and the compounds it forms with
+// a neighbour ("file name" → `filename`); a term belongs to the one concept that reaches it
+// strongest. A document scores BM25F per concept — term frequencies of all fields weighted and
+// length-normalised per field, then saturated once — taking a concept's best alternative only, so
+// a synonym never counts twice. Documents that cover more of the question's concepts are
+// preferred (a concept reached through a synonym covers it only as much as the synonym weighs),
+// the more so where the concepts sit in what a document says it is (its name, its first doc
+// sentence); test code and constructors are discounted, and the call graph adds evidence: a function whose callers' names
+// match the question is likely what it describes.
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
-import { SYNONYM_GROUPS } from './lexicon.js';
+import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
 import { isStopword, splitWords, term } from './terms.js';
 
 export interface RankParams {
@@ -17,14 +21,22 @@ export interface RankParams {
   k1: number;
   /** Weight of a near-synonym relative to the word itself. */
   synonym: number;
+  /** Weight of a word a question's phrase stands for ("give up" → timeout). */
+  phrase: number;
+  /** Weight of two adjacent words of a question written as one ("file name" → `filename`). */
+  compound: number;
   /** Weight of another term of the word's derivational family (`parser` for "parse"). */
   family: number;
   /** Exponent of the share of concepts a document covers. */
   coverage: number;
+  /** Bonus per share of concepts found where a document says what it is (its name, its first doc sentence). */
+  defining: number;
   /** Factor for documents in test code. */
   test: number;
   /** Factor for internal documents (unexported, private, nested): questions mostly ask for a module's surface. */
   internal: number;
+  /** Factor for constructors: what a class does is asked of the class (or of its other methods). */
+  constructors: number;
   /** Weight of a concept found in a caller's name, relative to the name field. */
   callers: number;
   /** Callers considered at most per document: a name called from everywhere says nothing. */
@@ -39,10 +51,14 @@ export const DEFAULT_PARAMS: RankParams = {
   b: [1.0, 0.5, 1.0, 1.0, 0.8, 0.6, 0.4, 0.5],
   k1: 1.2,
   synonym: 0.4,
+  phrase: 0.6,
+  compound: 0.7,
   family: 0.9,
   coverage: 1.0,
+  defining: 0.2,
   test: 0.3,
   internal: 0.75,
+  constructors: 0.75,
   callers: 0.6,
   maxCallers: 30,
   rerank: 100,
@@ -75,32 +91,148 @@ function synonymsOf(word: string): Set<string> {
   return synonymsByTerm.get(word) ?? new Set();
 }
 
-/** The concepts of a question that the index knows at least one word of. */
+interface Phrase {
+  terms: string[];
+  words: string[];
+  key: string;
+}
+
+let phrasesByFirst: Map<string, Phrase[]> | undefined;
+
+/** The lexicon's phrases by their first term, longest first. */
+function phrasesStarting(first: string): Phrase[] {
+  if (!phrasesByFirst) {
+    phrasesByFirst = new Map();
+    for (const [text, words] of PHRASES) {
+      const terms = splitWords(text).map(term);
+      const list = phrasesByFirst.get(terms[0]) ?? [];
+      list.push({ terms, words, key: `"${text}"` });
+      phrasesByFirst.set(terms[0], list.sort((a, b) => b.terms.length - a.terms.length));
+    }
+  }
+  return phrasesByFirst.get(first) ?? [];
+}
+
+/** Collects a concept's alternatives, each term once at its highest weight. */
+function alternativesOf(spread: (add: (id: number | undefined, weight: number) => void) => void): Alternative[] {
+  const byTerm = new Map<number, number>();
+  spread((id, weight) => {
+    if (id !== undefined && weight > (byTerm.get(id) ?? 0)) byTerm.set(id, weight);
+  });
+  return [...byTerm].map(([term, weight]) => ({ term, weight }));
+}
+
+/**
+ * A word's own term, its family and its near-synonyms with theirs, as the index knows them;
+ * memoised per index version (questions repeat their words).
+ */
+const expansions = new WeakMap<SemanticIndex, { version: number; params: RankParams; words: Map<string, Alternative[]> }>();
+
+function expansionOf(index: SemanticIndex, own: string, params: RankParams): Alternative[] {
+  let memo = expansions.get(index);
+  if (!memo || memo.version !== index.version || memo.params !== params || memo.words.size > 4096) {
+    memo = { version: index.version, params, words: new Map() };
+    expansions.set(index, memo);
+  }
+  let found = memo.words.get(own);
+  if (!found) {
+    found = alternativesOf((add) => {
+      add(index.termId(own), 1);
+      for (const id of index.relatives(own)) add(id, params.family);
+      for (const synonym of synonymsOf(own)) {
+        add(index.termId(synonym), params.synonym);
+        for (const id of index.relatives(synonym)) add(id, params.synonym * params.family);
+      }
+    });
+    memo.words.set(own, found);
+  }
+  return found;
+}
+
+/** Phrases of the lexicon in a question's terms, longest first where two start at one word. */
+function phrasesIn(wordTerms: string[]): { at: number; phrase: Phrase }[] {
+  const found: { at: number; phrase: Phrase }[] = [];
+  for (let at = 0; at < wordTerms.length; at++) {
+    const phrase = phrasesStarting(wordTerms[at]).find((p) => p.terms.every((t, i) => wordTerms[at + i] === t));
+    if (!phrase) continue;
+    found.push({ at, phrase });
+    at += phrase.terms.length - 1;
+  }
+  return found;
+}
+
+/**
+ * Terms of two adjacent words written as one in code ("real name" → `realname`, "starts with" →
+ * `startswith`), per word of the pair; the first word must not be a stopword ("the file").
+ */
+function compoundsIn(index: SemanticIndex, words: string[], wordTerms: string[]): number[][] {
+  const compounds = words.map((): number[] => []);
+  for (let at = 0; at + 1 < words.length; at++) {
+    if (isStopword(words[at])) continue;
+    for (const joined of new Set([words[at] + words[at + 1], wordTerms[at] + words[at + 1]])) {
+      const id = index.termId(term(joined));
+      if (id === undefined) continue;
+      compounds[at].push(id);
+      compounds[at + 1].push(id);
+    }
+  }
+  return compounds;
+}
+
+/**
+ * The concepts of a question that the index knows at least one word of: one per phrase of the
+ * lexicon found in it, then one per other meaningful word — its own term, its family, its
+ * near-synonyms and the compounds it forms with a neighbour.
+ */
 export function parseQuestion(index: SemanticIndex, question: string, params: RankParams = DEFAULT_PARAMS): Concept[] {
   const words = splitWords(question);
-  const meaningful = words.filter((word) => !isStopword(word));
-  const chosen = meaningful.length > 0 ? meaningful : words;
+  const wordTerms = words.map(term);
   const concepts = new Map<string, Concept>();
-  for (const word of chosen) {
+  const inPhrase = new Uint8Array(words.length);
+  for (const { at, phrase } of phrasesIn(wordTerms)) {
+    inPhrase.fill(1, at, at + phrase.terms.length);
+    const alternatives = alternativesOf((add) => {
+      for (const word of phrase.words) {
+        const own = term(word);
+        add(index.termId(own), params.phrase);
+        for (const id of index.relatives(own)) add(id, params.phrase * params.family);
+      }
+    });
+    if (alternatives.length > 0) concepts.set(phrase.key, { word: phrase.key, alternatives });
+  }
+  const compounds = compoundsIn(index, words, wordTerms);
+  const free = words.map((word, at) => ({ word, at })).filter(({ at }) => inPhrase[at] === 0);
+  const meaningful = free.filter(({ word }) => !isStopword(word));
+  // A question made of stopwords alone must still match something.
+  const chosen = meaningful.length > 0 || concepts.size > 0 ? meaningful : free;
+  for (const { word, at } of chosen) {
     const own = term(word);
     if (concepts.has(own)) continue;
-    const alternatives: Alternative[] = [];
-    const ownId = index.termId(own);
-    const add = (id: number | undefined, weight: number) => {
-      if (id === undefined) return;
-      const existing = alternatives.find((alternative) => alternative.term === id);
-      if (!existing) alternatives.push({ term: id, weight });
-      else existing.weight = Math.max(existing.weight, weight);
-    };
-    add(ownId, 1);
-    for (const id of index.relatives(own)) add(id, params.family);
-    for (const synonym of synonymsOf(own)) {
-      add(index.termId(synonym), params.synonym);
-      for (const id of index.relatives(synonym)) add(id, params.synonym * params.family);
-    }
+    const alternatives = alternativesOf((add) => {
+      for (const { term, weight } of expansionOf(index, own, params)) add(term, weight);
+      for (const id of compounds[at]) add(id, params.compound);
+    });
     if (alternatives.length > 0) concepts.set(own, { word: own, alternatives });
   }
-  return [...concepts.values()];
+  return exclusive([...concepts.values()]);
+}
+
+/**
+ * Each term stays with the concept that reaches it strongest: "ends … completed" must not count
+ * `complete` twice, once as itself and once as a near-synonym of "end". Alternatives come out
+ * strongest first (rank() relies on it).
+ */
+function exclusive(concepts: Concept[]): Concept[] {
+  const strongest = new Map<number, number>();
+  for (const concept of concepts) {
+    for (const { term, weight } of concept.alternatives) strongest.set(term, Math.max(strongest.get(term) ?? 0, weight));
+  }
+  return concepts
+    .map((concept) => ({
+      ...concept,
+      alternatives: concept.alternatives.filter(({ term, weight }) => weight >= strongest.get(term)!).sort((a, b) => b.weight - a.weight),
+    }))
+    .filter((concept) => concept.alternatives.length > 0);
 }
 
 export interface RankedDocument {
@@ -112,7 +244,14 @@ export interface RankedDocument {
 interface Scratch {
   total: Float64Array;
   best: Float64Array;
-  covered: Uint8Array;
+  /** Per document, the concepts it holds, each counted by the weight of the strongest alternative that reached it. */
+  covered: Float32Array;
+  /** The same for the concepts found in its name or first doc sentence. */
+  defining: Float32Array;
+  /** Per document, the last concept (by `stamp`) counted in `defining`. */
+  definingStamp: Int32Array;
+  /** Bumped per concept ranked, so that `definingStamp` needs no clearing. */
+  stamp: number;
   /** Per document and field: the field's weight over its length normalisation (BM25F). */
   scale: Float32Array;
   /** The index version and parameters `scale` was computed for. */
@@ -128,7 +267,8 @@ function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
   if (!scratch || scratch.total.length < size) {
     const capacity = Math.max(64, Math.ceil(size * 1.25));
     scratch = {
-      total: new Float64Array(capacity), best: new Float64Array(capacity), covered: new Uint8Array(capacity),
+      total: new Float64Array(capacity), best: new Float64Array(capacity), covered: new Float32Array(capacity),
+      defining: new Float32Array(capacity), definingStamp: new Int32Array(capacity), stamp: 0,
       scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
     };
     scratches.set(index, scratch);
@@ -156,40 +296,85 @@ function idfOf(index: SemanticIndex, term: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 
+/** The fields that say what a definition is (name, first doc sentence), in the low word of a posting's counts. */
+const DEFINING_FIELDS = 0xff | (0xff << 24);
+
+/** What scan() reads and writes: the scratch arrays, the alternative being read, the documents found so far. */
+interface Scan {
+  docs: SemanticIndex['docs'];
+  scale: Float32Array;
+  best: Float64Array;
+  covered: Float32Array;
+  defining: Float32Array;
+  definingStamp: Int32Array;
+  /** Every document that matched any concept; `touched` those of the current concept. */
+  matched: number[];
+  touched: number[];
+  k1: number;
+  /** The alternative's weight, and its weight × idf × (k1 + 1). */
+  weight: number;
+  factor: number;
+  stamp: number;
+}
+
+/**
+ * Scores the postings [from, to) of one alternative (triplets [doc, tfLow, tfHigh]) for the
+ * current concept: BM25F — field frequencies weighted and normalised per field, then saturated
+ * once — keeping each document's best alternative. Alternatives come strongest first, so the
+ * first to reach a document reaches it strongest: that weight counts towards its coverage.
+ */
+function scan(postings: Int32Array | readonly number[], from: number, to: number, s: Scan): void {
+  const { docs, scale, best, covered, defining, definingStamp, matched, touched, k1, weight, factor, stamp } = s;
+  for (let i = from; i < to; i += 3) {
+    const doc = postings[i];
+    if (docs[doc] === undefined) continue;
+    const low = postings[i + 1];
+    const high = postings[i + 2];
+    const at = doc * FIELD_COUNT;
+    const weighted =
+      (low & 255) * scale[at] + ((low >>> 8) & 255) * scale[at + 1] + ((low >>> 16) & 255) * scale[at + 2] +
+      ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4] + ((high >>> 8) & 255) * scale[at + 5] +
+      ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
+    const score = (factor * weighted) / (k1 + weighted);
+    if (best[doc] === 0) {
+      if (covered[doc] === 0) matched.push(doc);
+      touched.push(doc);
+      covered[doc] += weight;
+    }
+    if (score > best[doc]) best[doc] = score;
+    if ((low & DEFINING_FIELDS) !== 0 && definingStamp[doc] !== stamp) {
+      definingStamp[doc] = stamp;
+      defining[doc] += weight;
+    }
+  }
+}
+
 /** Documents answering the question, best first; `accept` filters by file. */
 export function rank(index: SemanticIndex, concepts: Concept[], limit: number, accept: (file: string) => boolean, params: RankParams = DEFAULT_PARAMS): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
-  const { total, best, covered, scale } = scratchFor(index, params);
+  const scratch = scratchFor(index, params);
+  const { total, best, covered, defining, definingStamp } = scratch;
   const docs = index.docs;
-  const k1 = params.k1;
-  /** Every document that matched any concept; `touched` those of the current concept. */
-  const matched: number[] = [];
-  const touched: number[] = [];
+  const state: Scan = {
+    docs, scale: scratch.scale, best, covered, defining, definingStamp, matched: [], touched: [], k1: params.k1, weight: 0, factor: 0, stamp: 0,
+  };
+  const { matched, touched } = state;
   for (const concept of concepts) {
+    if (scratch.stamp === 0x7fffffff) {
+      definingStamp.fill(0);
+      scratch.stamp = 0;
+    }
+    state.stamp = ++scratch.stamp;
     for (const alternative of concept.alternatives) {
       if (index.documentFrequency(alternative.term) === 0) continue;
-      const factor = alternative.weight * idfOf(index, alternative.term) * (k1 + 1);
+      state.weight = alternative.weight;
+      state.factor = alternative.weight * idfOf(index, alternative.term) * (params.k1 + 1);
       const { compact, start, end, delta } = index.postingsOf(alternative.term);
-      const visit = (doc: number, low: number, high: number) => {
-        if (docs[doc] === undefined) return;
-        const at = doc * FIELD_COUNT;
-        // BM25F: field frequencies weighted and normalised per field, then saturated once.
-        const weighted =
-          (low & 255) * scale[at] + ((low >>> 8) & 255) * scale[at + 1] + ((low >>> 16) & 255) * scale[at + 2] +
-          ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4] + ((high >>> 8) & 255) * scale[at + 5] +
-          ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
-        const score = (factor * weighted) / (k1 + weighted);
-        if (best[doc] === 0) touched.push(doc);
-        if (score > best[doc]) best[doc] = score;
-      };
-      // Two loops, one per array type, so that each stays monomorphic.
-      for (let i = start; i < end; i += 3) visit(compact[i], compact[i + 1], compact[i + 2]);
-      for (let i = 0; i < delta.length; i += 3) visit(delta[i], delta[i + 1], delta[i + 2]);
+      scan(compact, start, end, state);
+      scan(delta, 0, delta.length, state);
     }
     for (const doc of touched) {
-      if (covered[doc] === 0) matched.push(doc);
       total[doc] += best[doc];
-      covered[doc]++;
       best[doc] = 0;
     }
     touched.length = 0;
@@ -197,7 +382,8 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
   const candidates: RankedDocument[] = [];
   for (const doc of matched) {
     const info = docs[doc]!;
-    let score = total[doc] * Math.pow(covered[doc] / concepts.length, params.coverage);
+    let score = total[doc] * Math.pow(covered[doc] / concepts.length, params.coverage) * (1 + (params.defining * defining[doc]) / concepts.length);
+    defining[doc] = 0;
     total[doc] = 0;
     covered[doc] = 0;
     if (!accept(info.file)) continue;
@@ -206,9 +392,22 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
     candidates.push({ doc, score });
   }
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
-  for (const candidate of head) candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+  for (const candidate of head) {
+    if (isConstructor(docs[candidate.doc]!)) candidate.score *= params.constructors;
+    candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+  }
   head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
   return head.slice(0, limit);
+}
+
+const CONSTRUCTOR = /^(constructor|__init__|__new__|init|initialize)$/;
+
+/** A constructor: it sets its class up, and what the class does is asked of the class. */
+function isConstructor(info: { kind: string; name: string; qualified_name: string }): boolean {
+  if (info.kind !== 'method') return false;
+  if (CONSTRUCTOR.test(info.name)) return true;
+  const owner = info.qualified_name.slice(0, -info.name.length - 1);
+  return owner.slice(owner.lastIndexOf('.') + 1) === info.name;
 }
 
 /** The `count` best candidates, in order (sorting only those that can make it). */

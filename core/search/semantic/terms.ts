@@ -2,7 +2,7 @@
 // digits), lower-cased, abbreviations spelled out, light stemming (inflections only: plurals,
 // -ed, -ing, a final -e), and words that carry no meaning in code or questions dropped. Queries
 // and documents go through the same steps, so a question's "parsing URLs" meets `parseUrl`.
-import { ABBREVIATIONS } from './lexicon.js';
+import { ABBREVIATIONS } from './abbreviations.js';
 
 /** Words too common in code and in questions to tell documents apart. */
 const STOPWORDS = new Set([
@@ -20,12 +20,11 @@ const STOPWORDS = new Set([
   'code', 'function', 'functions', 'method', 'methods', 'implementation', 'implement', 'implements', 'implemented',
   'find', 'show', 'tell', 'give', 'gives', 'given', 'use', 'used', 'uses', 'using', 'called', 'call', 'calls', 'happen',
   'happens', 'work', 'works', 'somehow', 'project', 'codebase', 'logic', 'responsible', 'defined', 'define', 'located',
-  // keywords and ubiquitous names of the supported languages
+  // names and keywords of the supported languages that say nothing in code or in questions; keywords
+  // that are also words of questions (catch, throw, await, yield, switch, default, try) stay terms:
+  // they name behaviour in names (`catchError`, `switchMap`), prose and bodies alike
   'self', 'cls', 'const', 'let', 'var', 'def', 'fn', 'func', 'fun', 'return', 'returns', 'new', 'null', 'nil', 'none',
-  'undefined', 'true', 'false', 'void', 'public', 'private', 'protected', 'static', 'final', 'class', 'import', 'export',
-  'package', 'elif', 'lambda', 'pass', 'raise', 'try', 'except', 'finally', 'catch', 'throw', 'throws', 'async', 'await',
-  'yield', 'typeof', 'instanceof', 'interface', 'extends', 'implements', 'struct', 'impl', 'pub', 'mut', 'crate', 'super',
-  'switch', 'case', 'default', 'break', 'continue', 'goto', 'enum', 'type', 'readonly', 'override', 'abstract', 'virtual',
+  'undefined', 'true', 'false', 'void', 'class', 'elif', 'typeof', 'instanceof', 'interface', 'struct', 'pub', 'crate',
   'this', 'int', 'bool', 'boolean', 'char', 'unsigned', 'unknown', 'ok', 'kwargs', 'opts', 'ret', 'fmt', 'println', 'printf',
 ]);
 

@@ -1,0 +1,167 @@
+// How the semantic tier reads a question and ranks definitions, on a small real-looking project:
+// phrases of the lexicon, compounds of adjacent words, each term kept by one concept, keywords
+// that are words of questions, and the ranking's preferences (a class over its constructor, a
+// definition whose name or first doc sentence holds the question over one whose long doc brushes it).
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openProjectIndex, type CachedProjectIndex } from '../../dist/core/index/open.js';
+import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
+import { searchProject } from '../../dist/core/search/search.js';
+import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
+import { parseQuestion, type Concept } from '../../dist/core/search/semantic/rank.js';
+import type { SemanticIndex } from '../../dist/core/search/semantic/semantic-index.js';
+import { termWord } from '../../dist/core/search/semantic/terms.js';
+
+let root: string;
+let project: CachedProjectIndex;
+let index: SemanticIndex;
+
+const FILES: Record<string, string> = {
+  'net/fetch.py': `"""Fetching documents over HTTP."""
+
+def fetch_with_timeout(url, seconds):
+    """Fetch a url, giving up with a timeout error when the server is slow."""
+    return url
+
+
+def parse_address(header):
+    """Split a header into its realname and email parts."""
+    return header, header
+
+
+def check_prefix(text, head):
+    """Tell whether text startswith head."""
+    return text.startswith(head)
+`,
+  'net/retry.py': `"""Retrying flaky calls."""
+
+def run_again(task, attempts):
+    """Run a task again until it succeeds or the attempts end; the task completes or raises."""
+    for _ in range(attempts):
+        task()
+`,
+  'streams/recover.ts': `/** Recovers from an error by switching to a fallback stream. */
+export function catchError(handler: (err: unknown) => unknown): unknown {
+  return handler;
+}
+
+/**
+ * Runs a stream's sources. Long notes on recovering, errors, fallback values, switching between
+ * sources, what happens when a stream ends or completes, and how subscribers see each value.
+ */
+export function runSources(sources: unknown[]): unknown[] {
+  return sources;
+}
+`,
+  'jobs/nightly.ts': `/** Keeps the service healthy at night: rotates the signing keys. */
+export function nightlyJob(): void {}
+
+/**
+ * Housekeeping for the whole service. It rotates the signing keys, rotates the session keys, and
+ * checks the signing keys in use; rotating keys often keeps signing safe.
+ */
+export function housekeeping(): void {}
+`,
+  'jobs/calls.ts': `/** Abandons a call once its deadline passes. */
+export function withDeadline(call: () => void): void {
+  call();
+}
+
+/** Picks up the next call on the line. */
+export function pickUp(line: unknown[]): unknown {
+  return line[0];
+}
+`,
+  'streams/keeper.ts': `/** Keeps the latest value and replays it to every new subscriber. */
+export class ValueKeeper {
+  /** Keeps the latest value and replays it to every new subscriber. */
+  constructor(private value: unknown) {}
+
+  read(): unknown {
+    return this.value;
+  }
+}
+`,
+};
+
+beforeAll(async () => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-ranking-')));
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  project = await openProjectIndex(root);
+  index = await semanticIndexFor(project);
+});
+
+afterAll(async () => {
+  await project.close();
+  await closeExtractPool();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** Concepts as word → the words its alternatives reach. */
+function concepts(question: string): Record<string, string[]> {
+  return Object.fromEntries(parseQuestion(index, question).map((concept: Concept) => [concept.word, concept.alternatives.map((a) => termWord(a.term))]));
+}
+
+async function top(question: string, limit = 3): Promise<string[]> {
+  const result = await searchProject(project, { query: question, tier: 'semantic', limit });
+  return result.hits.map((hit) => hit.symbol ?? '');
+}
+
+describe('reading a question', () => {
+  it('a phrase of the lexicon is one concept reaching the words code uses, its own words none', () => {
+    const found = concepts('fetch a page but give up after a while');
+    expect(found['"give up"']).toContain('timeout');
+    expect(Object.keys(found)).not.toContain('up');
+    expect(concepts('whether the text starts with a given head')['"starts with"']).toContain('startswith');
+  });
+
+  it('two adjacent words written as one in code reach that compound from both words', () => {
+    const found = concepts('split out the real name');
+    expect(found.real).toContain('realnam');
+    expect(found.name).toContain('realnam');
+  });
+
+  it('a term stays with the concept that reaches it strongest, never counted twice', () => {
+    const found = concepts('run it again when it ends or completes');
+    expect(found.complet).toContain('complet');
+    expect(found.end ?? []).not.toContain('complet');
+  });
+
+  it('keywords that are words of questions stay terms: `catchError` is found by "catch"', async () => {
+    expect(concepts('catch an error').catch).toContain('catch');
+    expect((await top('catch an error'))[0]).toBe('catchError');
+  });
+});
+
+describe('ranking', () => {
+  it('a phrase finds the definition named by the words it stands for', async () => {
+    expect((await top('fetch a url but give up when the server is slow'))[0]).toBe('fetch_with_timeout');
+  });
+
+  it('"starts with" finds what code calls startswith', async () => {
+    expect((await top('tell whether the text starts with a given head'))[0]).toBe('check_prefix');
+  });
+
+  it('a compound of the question finds the definition whose doc writes it as one word', async () => {
+    expect((await top('split a header into the real name and the email'))[0]).toBe('parse_address');
+  });
+
+  it('prefers a class to its constructor when both say the same', async () => {
+    const ranked = await top('keep the latest value and replay it to every new subscriber');
+    expect(ranked.indexOf('ValueKeeper')).toBeGreaterThanOrEqual(0);
+    expect(ranked.indexOf('ValueKeeper')).toBeLessThan(ranked.indexOf('ValueKeeper.constructor'));
+  });
+
+  it('prefers the definition whose first doc sentence holds the question to one whose long doc brushes it', async () => {
+    expect((await top('rotate the signing keys'))[0]).toBe('nightlyJob');
+  });
+
+  it('a phrase stands for its meaning, not its words: "give up" is a timeout or a deadline, not picking up', async () => {
+    expect(['withDeadline', 'fetch_with_timeout']).toContain((await top('give up'))[0]);
+  });
+});
