@@ -338,8 +338,11 @@ export class CachedProjectIndex implements ProjectIndex {
           continue;
         }
         if (entry.size === file.size && hashFileSync(file.abs) === entry.hash) {
-          entry.mtimeMs = file.mtimeMs;
-          this.edits++;
+          // A file marked changed (a watcher event) that is not: nothing to write back.
+          if (entry.mtimeMs !== file.mtimeMs) {
+            entry.mtimeMs = file.mtimeMs;
+            this.edits++;
+          }
           reused++;
           rehashed++;
           continue;
