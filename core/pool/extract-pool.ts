@@ -8,7 +8,7 @@ import { packr } from '../cache/codec.js';
 import { TldrError } from '../errors.js';
 import type { FlowJob, FlowOutcome } from '../flow/compute.js';
 import type { LanguageId } from '../types.js';
-import type { ExtractJob, FileOutcome } from './outcome.js';
+import type { ExtractJob, ExtractOptions, FileOutcome } from './outcome.js';
 import { setPoolRunning, workerCount } from './pool-size.js';
 import type { ExtractTask, PrepareTask } from '../../workers/extract-worker.js';
 
@@ -82,6 +82,8 @@ export async function closeExtractPool(): Promise<void> {
 
 export interface PoolRunOptions {
   maxFileBytes: number;
+  /** Build each file's semantic search documents too (default: yes; see ExtractOptions). */
+  documents?: boolean;
   languages: LanguageId[];
   /** Sizes of the jobs' files in bytes (for batching); unknown sizes count as small. */
   sizes: Map<string, number>;
@@ -157,11 +159,15 @@ export async function extractEachInPool(jobs: ExtractJob[], options: PoolRunOpti
       await here.prepareHere(options.languages);
       for (let batch = take(own) ?? take(shared); batch; batch = take(own) ?? take(shared)) {
         const current = batch;
-        complete(await here.extractHere(current, options.maxFileBytes).catch((error: unknown) => failed(current, error)));
+        complete(await here.extractHere(current, extractOptions(options)).catch((error: unknown) => failed(current, error)));
       }
     })().catch(stop);
   }
   await allDone;
+}
+
+function extractOptions(options: PoolRunOptions): ExtractOptions {
+  return { maxFileBytes: options.maxFileBytes, documents: options.documents ?? true };
 }
 
 /** Per-file error outcomes for a batch that could not be extracted at all. */
@@ -218,7 +224,7 @@ function timeoutFor(batch: ExtractJob[], sizes: Map<string, number>): number {
 }
 
 async function runBatch(piscina: Piscina, batch: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
-  const task: ExtractTask = { jobs: batch, maxFileBytes: options.maxFileBytes, languages: options.languages };
+  const task: ExtractTask = { jobs: batch, ...extractOptions(options), languages: options.languages };
   try {
     const buffer: ArrayBuffer = await piscina.run(task, { signal: AbortSignal.timeout(timeoutFor(batch, options.sizes)) });
     const outcomes = packr.unpack(new Uint8Array(buffer)) as FileOutcome[];
