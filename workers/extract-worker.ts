@@ -3,13 +3,22 @@
 // daemon's cfg/dfg/pdg/slice) and returns the report as plain data. web-tree-sitter and each
 // grammar are initialised once per worker, on first use (or ahead of it, by the `prepare` task),
 // and stay loaded for the worker's lifetime.
-import { move } from 'piscina';
+import { move, workerData } from 'piscina';
 import { packOwned } from '../core/cache/codec.js';
+import { baselineGrammarCode } from '../core/parse/wasm-tiering.js';
 import { prepareLanguage } from '../core/extract/index.js';
 import { extractFile } from '../core/pool/extract-file.js';
 import type { FlowJob, FlowOutcome } from '../core/flow/compute.js';
 import type { ExtractJob, ExtractOptions, FileOutcome } from '../core/pool/outcome.js';
 import type { LanguageId } from '../core/types.js';
+
+/** What the pool tells each of its workers when it starts them. */
+export interface ExtractWorkerData {
+  /** Compile grammars as baseline code only (core/parse/wasm-tiering.ts). */
+  baselineGrammars: boolean;
+}
+
+if ((workerData as ExtractWorkerData | undefined)?.baselineGrammars) await baselineGrammarCode();
 
 export interface ExtractTask extends ExtractOptions {
   jobs: ExtractJob[];

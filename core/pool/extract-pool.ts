@@ -10,7 +10,7 @@ import type { FlowJob, FlowOutcome } from '../flow/compute.js';
 import type { LanguageId } from '../types.js';
 import type { ExtractJob, ExtractOptions, FileOutcome } from './outcome.js';
 import { setPoolRunning, workerCount } from './pool-size.js';
-import type { ExtractTask, PrepareTask } from '../../workers/extract-worker.js';
+import type { ExtractTask, ExtractWorkerData, PrepareTask } from '../../workers/extract-worker.js';
 
 export { poolRunning, workerCount } from './pool-size.js';
 
@@ -36,6 +36,7 @@ const BURST_WORKER_IDLE_MS = 10_000;
 
 let pool: Piscina | undefined;
 let burstWorkers = 0;
+let baselineGrammars = false;
 
 /**
  * Lets the pool start up to `count` workers beyond workerCount() while all of those are busy: the
@@ -44,6 +45,14 @@ let burstWorkers = 0;
  */
 export function allowBurstWorkers(count: number): void {
   burstWorkers = count;
+}
+
+/**
+ * Has the workers of the next pool started keep grammar code baseline (wasm-tiering.ts): for a
+ * process that re-parses a file at a time, where memory matters more than the last 25 % of speed.
+ */
+export function baselineGrammarsInPool(): void {
+  baselineGrammars = true;
 }
 
 /** The running pool, if any: for status reports (threads, queue) and for tests that kill a worker. */
@@ -61,6 +70,7 @@ function workerPool(threads = Math.max(1, workerCount())): Piscina {
       // Burst workers start only while every other one is busy, and exit after idling a while.
       maxThreads: threads + burstWorkers,
       idleTimeout: BURST_WORKER_IDLE_MS,
+      workerData: { baselineGrammars } satisfies ExtractWorkerData,
     });
     setPoolRunning(true);
   }
