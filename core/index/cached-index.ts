@@ -403,13 +403,15 @@ export class CachedProjectIndex implements ProjectIndex {
     for (const file of files) bytes.set(file.language, (bytes.get(file.language) ?? 0) + file.size);
     const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
     const extractOptions: ExtractOptions = { maxFileBytes: this.policy.maxFileBytes, documents };
-    await beforeParsing(totalBytes);
     const plan: ExtractionPlan =
       mode === 'pool' ? { inProcess: false, workers: Math.max(1, workerCount()), workerLanguages: [...bytes.keys()] }
         : mode === 'auto' ? planExtraction(total, bytes)
           : { inProcess: true, workers: 0, workerLanguages: [] };
-    if (plan.workers > 0) {
-      const pool = await import('../pool/extract-pool.js');
+    // Workers boot (thread, modules) while this thread gets ready to parse.
+    const pool = plan.workers > 0 ? await import('../pool/extract-pool.js') : undefined;
+    pool?.startExtractPool(plan.workers);
+    await beforeParsing(totalBytes);
+    if (pool) {
       const options = {
         ...extractOptions,
         languages: [...bytes.keys()],

@@ -77,9 +77,9 @@ function workerPool(threads = Math.max(1, workerCount())): Piscina {
   return pool;
 }
 
-/** Starts the pool's standing workers now, ahead of the first task. */
-export function startExtractPool(): void {
-  workerPool();
+/** Starts the pool's standing workers now (`threads`, default workerCount()), ahead of the first task. */
+export function startExtractPool(threads?: number): void {
+  workerPool(threads);
 }
 
 /** Stops the workers. The next extraction starts a fresh pool. */
