@@ -3,6 +3,8 @@
 // over both transports. Each call is a new session and tool call (`i`), so that no answer comes
 // from per-session memory (a second Read of a file is served in full, cheaply) or is dropped as a
 // duplicate.
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { HookName } from '../core/hooks/contract.js';
 
 export interface HookEventFiles {
@@ -27,6 +29,17 @@ const TRANSCRIPT = Array.from({ length: 8 }, (_, i) => JSON.stringify({
   parentUuid: i === 0 ? null : `u${i - 1}`, uuid: `u${i}`, sessionId: 's', agentId: 'a', type: i % 2 ? 'user' : 'assistant',
   message: { role: i % 2 ? 'user' : 'assistant', content: [{ type: 'tool_use', name: 'Read', input: { file_path: 'src/x.ts' } }] },
 })).join('\n');
+
+/** An Edit call and the client's rejection of it, as Claude Code writes them to the transcript. */
+function failedEditLines(i: number, input: { file_path: string; old_string: string; new_string: string }): string {
+  const id = `toolu_bench_failed_${i}`;
+  const call = { type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'Edit', input }] } };
+  const result = {
+    type: 'user',
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, is_error: true, content: `<tool_use_error>String to replace not found in file.\nString: ${input.old_string}</tool_use_error>` }] },
+  };
+  return `${JSON.stringify(call)}\n${JSON.stringify(result)}\n`;
+}
 
 export function hookCases(root: string, files: HookEventFiles): HookCase[] {
   const base = (i: number, event: string) => ({
@@ -82,17 +95,16 @@ export function hookCases(root: string, files: HookEventFiles): HookCase[] {
       event: (i) => tool(i, 'PostToolUse', 'Edit', edit, { tool_response: { filePath: edit.file_path } }),
     },
     {
+      // One session whose transcript gains a failed Edit before each call (the first call only
+      // places the cursor): the path where the recovery is found and rendered, the dearest one.
       hook: 'edit-recovery',
-      what: 'PostToolBatch with an Edit whose old_string was not found',
-      event: (i) => ({
-        ...base(i, 'PostToolBatch'),
-        tool_calls: [{
-          tool_name: 'Edit',
-          tool_input: { ...edit, old_string: `${files.edited.oldLine.trim()} /* stale */` },
-          tool_use_id: `toolu_bench_${i}`,
-          tool_response: `<tool_use_error>String to replace not found in file.\nString: ${files.edited.oldLine.trim()} /* stale */</tool_use_error>`,
-        }],
-      }),
+      what: 'Read after an Edit whose old_string was not found (from the transcript)',
+      event: (i) => {
+        const transcript = `${root}/.bench/recovery-transcript.jsonl`;
+        mkdirSync(dirname(transcript), { recursive: true });
+        appendFileSync(transcript, failedEditLines(i, { ...edit, old_string: `${files.edited.oldLine.trim()} /* stale */` }));
+        return tool(i, 'PreToolUse', 'Read', { file_path: `${root}/${files.largeTs}` }, { session_id: 'bench-recovery', transcript_path: transcript });
+      },
     },
     {
       hook: 'impact-refactor',

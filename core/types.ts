@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 5;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
@@ -54,6 +54,19 @@ export interface FunctionRecord {
    * signatures callers can call, in source order (core/extract/overloads.ts).
    */
   overloads?: OverloadRecord[];
+  /**
+   * For a function without a declared return type: the values its `return` statements give that
+   * are names, attribute paths or calls, as written with call arguments dropped (`cls()`,
+   * `self._loop`), so call resolution can infer what a call of it returns (as a checker does).
+   * Not set for generators. Python only.
+   */
+  returns?: ReturnedValue[];
+}
+
+/** One `return <value>` of a function: the value (arguments dropped) and its line. */
+export interface ReturnedValue {
+  value: string;
+  line: number;
 }
 
 /** One declaration of an overloaded function or method. */
@@ -79,6 +92,8 @@ export interface FieldRecord {
   static?: boolean;
   /** Callee of the initialiser when it is a call or `new` (`logger = new Logger()` → `Logger`), for untyped fields. */
   init_call?: string;
+  /** A name or attribute path the field is bound to in the class body (`response_class = HTTPResponse`). */
+  init_name?: string;
 }
 
 export interface ClassRecord {
@@ -170,11 +185,13 @@ export interface LocalBinding {
   line: number;
   /** Declared type as written (`Foo`, `Foo<T>`, `*Foo`). */
   type?: string;
+  /** `type` is not declared but written at the construction that initialises the binding (`new Map<K, V>()`). */
+  type_at_new?: true;
   /** Callee text of the initialising call or `new` (`Foo`, `models.Foo`, `Foo.create`). */
   init_call?: string;
   /** The initialiser was a `new`/constructor expression (not just any call). */
   init_new?: boolean;
-  /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`). */
+  /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`), or of an `element_of` (`for a, b in pairs`). */
   init_item?: number;
   /**
    * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
@@ -183,6 +200,10 @@ export interface LocalBinding {
   init_name?: string;
   /** The binding is an element of this name or attribute path (`for (const x of this.items)`). */
   element_of?: string;
+  /** The binding is a value of this mapping (`for k, v in self.handlers.items()`). */
+  value_of?: string;
+  /** The initialiser is a list of what `init_call` returns (`[make(y) for y in ys]`). */
+  init_list?: true;
   /**
    * The initialiser is one of several expressions (`a || b`, `a ?? b`, `c ? f() : new B()`): each
    * alternative that is a name, attribute path, call or construction, as written.
@@ -198,6 +219,8 @@ export interface LocalBinding {
    * parameter type (contextual typing). `scope` is the named function around the literal.
    */
   callback_param?: { callee: string; arg: number; param: number; new?: boolean };
+  /** Python: the function declares the name `global`, so this assignment binds the module-level name. */
+  global?: true;
 }
 
 export interface SyntaxErrorRecord {

@@ -7,11 +7,17 @@
 // name within its file (`impact <name> --file F`); its simple name across the project (`impact
 // <name>`). For the last two, both sides answer for every definition the name denotes: ours the
 // union of their callers, the checker's the union of its answers for each.
+//
+// The reference is the checker's sites less those a receiver rules out (OracleAnswer.ruledOut):
+// issue 11 defines a call on an exactly-known receiver — `super`, `this` in a sibling class of one
+// interface, a construction — to reach that class's method only, where the TypeScript service's
+// findReferences credits it to every method of the override family. The figures against every
+// site the checker lists are reported beside them (`checker`).
 import type { CallGraph, Definition } from '../../core/graph/call-graph.js';
-import type { SymbolRef } from '../../core/graph/model.js';
+import type { CallEdge, SymbolRef } from '../../core/graph/model.js';
 import type { FunctionRecord } from '../../core/types.js';
 import { directCallers, type DispatchMode } from '../../core/graph/callers.js';
-import type { CallSiteKey, CallerOracle, OracleTarget } from './types.js';
+import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 
 export type QueryScope = 'definition' | 'file' | 'name';
 
@@ -22,10 +28,21 @@ export interface TargetOutcome {
   /** The definitions the query named that the checker answered for. */
   members: number;
   ours: CallSiteKey[];
+  /** The reference sites, and the checker's other sites (ruled out by their receivers). */
   reference: CallSiteKey[];
+  ruledOut: CallSiteKey[];
 }
 
-export interface OracleReport {
+/** Call sites and scores against one reference. */
+export interface Figures {
+  reference: number;
+  agreed: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export interface OracleReport extends Figures {
   oracle: string;
   /** Which dispatch edges counted as callers. */
   mode: DispatchMode;
@@ -33,13 +50,10 @@ export interface OracleReport {
   /** Definitions sampled / answered by the checker (the others have no call hierarchy there). */
   sampled: number;
   answered: number;
-  /** Call sites: ours, the checker's, and both. */
+  /** Our call sites; the reference's and the agreed ones are in Figures. */
   ours: number;
-  reference: number;
-  agreed: number;
-  precision: number;
-  recall: number;
-  f1: number;
+  /** Against every site the checker lists, those its receivers rule out included. */
+  checker: Figures;
   /**
    * Checker sites we leave out because the call's receiver bound rules the target out: `this.m()`
    * in a sibling class of the same interface, `super.m()`, an exactly-known receiver (model.ts
@@ -167,13 +181,19 @@ function targetKey(target: OracleTarget): string {
  * Our call sites of the targets. `impact` also lists reads of a function as a value (marked
  * `reference`); both checkers list a method read through an instance (`cb(this.run)`,
  * `{ run: lock.run }`) among the method's incoming calls, neither a function read through a module
- * or an object literal (`[mod.parse]`, `fns.equals`), so only the former are compared.
+ * or an object literal (`[mod.parse]`, `fns.equals`) nor pyright a method read through its class
+ * (`get = Measurement.get`, `cls.adjust`), so only the first are compared.
  */
 export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .filter(({ edge }) => !edge.reference || isMethod(graph, edge.to))
+    .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && !readThroughClass(edge)))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
+}
+
+/** A method read through its class rather than an instance: `Class.m`, or Python's `cls.m` in a classmethod. */
+function readThroughClass(edge: CallEdge): boolean {
+  return edge.via === 'static' || (edge.via === 'self' && edge.callee.startsWith('cls.'));
 }
 
 function isMethod(graph: CallGraph, ref: SymbolRef | undefined): boolean {
@@ -183,51 +203,63 @@ function isMethod(graph: CallGraph, ref: SymbolRef | undefined): boolean {
 }
 
 /** Asks the checker about every definition the queries name, once each; undefined where it has no call hierarchy. */
-export async function askOracle(oracle: CallerOracle, queries: OracleQuery[]): Promise<Map<string, CallSiteKey[] | undefined>> {
-  const answers = new Map<string, CallSiteKey[] | undefined>();
+export async function askOracle(oracle: CallerOracle, queries: OracleQuery[]): Promise<Map<string, OracleAnswer | undefined>> {
+  const answers = new Map<string, OracleAnswer | undefined>();
   for (const query of queries) {
     for (const member of new Set(Object.values(query.members).flat())) {
       const key = targetKey(member);
       if (answers.has(key)) continue;
       const answer = await oracle.incomingCalls(member);
-      answers.set(key, answer && [...new Set(answer)].sort());
+      answers.set(key, answer && { sites: [...new Set(answer.sites)].sort(), ruledOut: [...new Set(answer.ruledOut)].sort() });
     }
   }
   return answers;
+}
+
+function figures(reference: number, agreed: number, ours: number): Figures {
+  const precision = ours === 0 ? 1 : agreed / ours;
+  const recall = reference === 0 ? 1 : agreed / reference;
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { reference, agreed, precision, recall, f1 };
 }
 
 export function score(
   graph: CallGraph,
   oracleName: string,
   queries: OracleQuery[],
-  answers: Map<string, CallSiteKey[] | undefined>,
+  answers: Map<string, OracleAnswer | undefined>,
   mode: DispatchMode,
   scope: QueryScope,
 ): OracleReport {
   const outcomes: TargetOutcome[] = [];
   let ours = 0;
-  let reference = 0;
-  let agreed = 0;
-  let boundOut = 0;
+  const count = { reference: 0, agreed: 0, listed: 0, listedAgreed: 0, boundOut: 0 };
   for (const query of queries) {
     // Only definitions the checker answered for: the sampled one must be among them.
     if (answers.get(targetKey(query.target)) === undefined) continue;
     const members = query.members[scope].filter((member) => answers.get(targetKey(member)) !== undefined);
-    const theirs = [...new Set(members.flatMap((member) => answers.get(targetKey(member))!))].sort();
+    const memberAnswers = members.map((member) => answers.get(targetKey(member))!);
+    const listed = [...new Set(memberAnswers.flatMap((answer) => answer.sites))].sort();
+    // A site ruled out for one member may be a call of another the query names.
+    const reaching = new Set(memberAnswers.flatMap((answer) => answer.sites.filter((site) => !answer.ruledOut.includes(site))));
+    const theirs = listed.filter((site) => reaching.has(site));
     const mine = ourCallSites(graph, members, mode);
-    const theirSet = new Set(theirs);
-    ours += mine.length;
-    reference += theirs.length;
-    agreed += mine.filter((site) => theirSet.has(site)).length;
     const mineSet = new Set(mine);
+    ours += mine.length;
+    count.reference += theirs.length;
+    count.agreed += theirs.filter((site) => mineSet.has(site)).length;
+    count.listed += listed.length;
+    count.listedAgreed += listed.filter((site) => mineSet.has(site)).length;
     const names = new Set(members.map((member) => member.name));
-    boundOut += theirs.filter((site) => !mineSet.has(site) && boundCallAt(graph, site, names)).length;
-    outcomes.push({ target: query.target, members: members.length, ours: mine, reference: theirs });
+    count.boundOut += listed.filter((site) => !mineSet.has(site) && boundCallAt(graph, site, names)).length;
+    outcomes.push({ target: query.target, members: members.length, ours: mine, reference: theirs, ruledOut: listed.filter((site) => !reaching.has(site)) });
   }
-  const precision = ours === 0 ? 1 : agreed / ours;
-  const recall = reference === 0 ? 1 : agreed / reference;
-  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-  return { oracle: oracleName, mode, scope, sampled: queries.length, answered: outcomes.length, ours, reference, agreed, precision, recall, f1, boundOut, outcomes };
+  return {
+    oracle: oracleName, mode, scope, sampled: queries.length, answered: outcomes.length, ours,
+    ...figures(count.reference, count.agreed, ours),
+    checker: figures(count.listed, count.listedAgreed, ours),
+    boundOut: count.boundOut, outcomes,
+  };
 }
 
 /** Whether a `file:line` holds a receiver-bound call of a method with one of `names`. */

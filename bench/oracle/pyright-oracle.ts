@@ -1,10 +1,19 @@
 // pyright as a reference call graph: its language server over stdio, asked
 // `textDocument/prepareCallHierarchy` at a definition's name, then `callHierarchy/incomingCalls`.
+//
+// Two things make its answers about the definition asked, not about something else:
+// - The server answers nothing (null) until it has enumerated the workspace's source files, a
+//   second or more after `initialized`: queries wait for that (its "Found N source files" log).
+// - pyright's call hierarchy is the name's last declaration in its scope. Where a scope declares
+//   a defined name again (`def get_running_loop(): …` then `from _asyncio import get_running_loop`,
+//   a C accelerator replacing the Python fallback; `if WIN: def getchar(…)` / `else: def getchar(…)`),
+//   the item it prepares is that other declaration and its callers are that one's: the
+//   definition gets no answer from it.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import type { CallSiteKey, CallerOracle, OracleTarget } from './types.js';
+import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -22,6 +31,8 @@ interface CallHierarchyItem {
 }
 
 const REQUEST_TIMEOUT_MS = 120_000;
+/** What pyright logs when its service knows the workspace's files (pyright's source enumerator). */
+const FILES_FOUND = /^(Found \d+ source files?|No source files found)/;
 
 export class PyrightOracle implements CallerOracle {
   readonly name = 'pyright';
@@ -29,6 +40,8 @@ export class PyrightOracle implements CallerOracle {
   private buffer = Buffer.alloc(0);
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private filesFound: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  redirected = 0;
 
   constructor(private readonly root: string) {}
 
@@ -37,9 +50,19 @@ export class PyrightOracle implements CallerOracle {
     this.child = spawn(process.execPath, [join(dirname(pkg), 'langserver.index.js'), '--stdio'], { stdio: 'pipe' });
     this.child.stdout.on('data', (chunk: Buffer) => this.onData(chunk));
     this.child.stderr.resume();
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('pyright: no source files enumerated')), REQUEST_TIMEOUT_MS);
+      this.filesFound = {
+        resolve: () => (clearTimeout(timer), resolve()),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      };
+    });
+    // Awaited after `initialized`; a failure before that is the request's to report.
+    ready.catch(() => undefined);
     this.child.on('exit', () => {
       for (const { reject } of this.pending.values()) reject(new Error('pyright exited'));
       this.pending.clear();
+      this.filesFound?.reject(new Error('pyright exited'));
     });
     const rootUri = pathToFileURL(this.root).href;
     await this.request('initialize', {
@@ -50,26 +73,38 @@ export class PyrightOracle implements CallerOracle {
       initializationOptions: {},
     });
     this.notify('initialized', {});
+    await ready;
   }
 
-  async incomingCalls(target: OracleTarget): Promise<CallSiteKey[] | undefined> {
+  async incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined> {
     const uri = pathToFileURL(join(this.root, target.file)).href;
     const items = (await this.request('textDocument/prepareCallHierarchy', {
       textDocument: { uri },
       position: { line: target.nameLine - 1, character: target.nameColumn },
     })) as CallHierarchyItem[] | null;
     if (!items?.length) return undefined;
+    const own = items.filter((item) => this.fileOf(item.uri) === target.file && item.selectionRange.start.line === target.nameLine - 1);
+    if (own.length === 0) {
+      this.redirected++;
+      return undefined;
+    }
     const sites = new Set<CallSiteKey>();
-    for (const item of items) {
+    for (const item of own) {
       const calls = (await this.request('callHierarchy/incomingCalls', { item })) as
         | Array<{ from: CallHierarchyItem; fromRanges: Array<{ start: Position }> }>
         | null;
       for (const call of calls ?? []) {
-        const file = relative(this.root, fileURLToPath(call.from.uri)).split('\\').join('/');
+        const file = this.fileOf(call.from.uri);
         for (const range of call.fromRanges) sites.add(`${file}:${range.start.line + 1}`);
       }
     }
-    return [...sites];
+    // pyright lists the calls resolved to the method itself: no receiver rules any out.
+    return { sites: [...sites], ruledOut: [] };
+  }
+
+  /** A server URI as a path relative to the project root, `/` separators. */
+  private fileOf(uri: string): string {
+    return relative(this.root, fileURLToPath(uri)).split('\\').join('/');
   }
 
   async stop(): Promise<void> {
@@ -130,6 +165,9 @@ export class PyrightOracle implements CallerOracle {
   }
 
   private onMessage(message: { id?: number; method?: string; params?: unknown; result?: unknown; error?: { message: string } }): void {
+    if (message.method === 'window/logMessage' && FILES_FOUND.test((message.params as { message?: string })?.message ?? '')) {
+      this.filesFound?.resolve();
+    }
     if (message.method !== undefined) {
       // A request from the server: answer the ones that need an answer with neutral values.
       if (message.id === undefined) return;

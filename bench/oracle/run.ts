@@ -66,6 +66,30 @@ function typeshedWithout(modules: readonly string[]): string {
 }
 
 /**
+ * The platform pyright analyses Python projects for. `All` (pyright takes any other value than a
+ * named platform as none) leaves `sys.platform` / `os.name` tests undecided, so code under
+ * `if sys.platform == 'win32':` and modules that raise ImportError off Windows are analysed like
+ * the rest, as tldr reads them; with the host's platform (pyright's default: `Linux` here) that
+ * code is unreachable to pyright and calls nothing. `TLDR_ORACLE_PYTHON_PLATFORM=Linux` measures
+ * with the host's view, as the figures before this setting did.
+ */
+export function pythonPlatform(value = process.env.TLDR_ORACLE_PYTHON_PLATFORM): string {
+  return value?.trim() || 'All';
+}
+
+/**
+ * The same pyright settings for every Python project: a typeshed without the project's own
+ * top-level modules (`modules`), the platform above, and the Python version when known.
+ * Returns the typeshed directory, to delete with the project.
+ */
+function writePyrightConfig(root: string, modules: readonly string[], version?: string): string {
+  const typeshedPath = typeshedWithout(modules);
+  const config = { typeshedPath, pythonPlatform: pythonPlatform(), ...(version ? { pythonVersion: version } : {}) };
+  writeFileSync(join(root, 'pyrightconfig.json'), JSON.stringify(config));
+  return typeshedPath;
+}
+
+/**
  * A temp copy of a project outside the repository, named by the user (bench runs on code the team
  * has not seen): a TypeScript source tree is copied as the project root; a Python package (a
  * directory with `__init__.py`) is copied under its own name so that its absolute imports resolve.
@@ -76,8 +100,9 @@ export function prepareExternalProject(language: OracleLanguage, dir: string): O
   const skip = (path: string) => path.includes('__pycache__') || path.includes('node_modules') || /\/(__tests__|tests?)(\/|$)/.test(path);
   const isPackage = language === 'python' && existsSync(join(dir, '__init__.py'));
   cpSync(dir, isPackage ? join(root, basename(dir)) : root, { recursive: true, filter: (path) => !skip(path) && !path.endsWith('.json') });
-  const include = language === 'typescript' ? (file: string) => /\.tsx?$/.test(file) : (file: string) => file.endsWith('.py');
-  return { language, source: dir, root, include };
+  if (language === 'typescript') return { language, source: dir, root, include: (file) => /\.tsx?$/.test(file) };
+  const typeshed = writePyrightConfig(root, readdirSync(root));
+  return { language, source: dir, root, include: (file) => file.endsWith('.py'), extra: [typeshed] };
 }
 
 /**
@@ -111,8 +136,7 @@ export function preparePythonProject(modules: readonly string[]): OracleProject 
     cpSync(from, join(root, module), { recursive: true, filter: (path) => !path.includes('__pycache__') && !/\/tests?(\/|$)/.test(path) });
     copied.push(module);
   }
-  const typeshed = typeshedWithout(copied);
-  writeFileSync(join(root, 'pyrightconfig.json'), JSON.stringify({ typeshedPath: typeshed, pythonVersion: version }));
+  const typeshed = writePyrightConfig(root, copied, version);
   return { language: 'python', source: `python${version} stdlib: ${copied.join(', ')}`, root, include: (file) => file.endsWith('.py'), extra: [typeshed] };
 }
 
@@ -128,6 +152,8 @@ export interface OracleRun {
   reports: Record<DispatchMode, Record<QueryScope, OracleReport>>;
   graphBuildMs: number;
   oracleMs: number;
+  /** Definitions left unanswered because the checker's hierarchy at their name is another declaration. */
+  redirected: number;
 }
 
 export async function runOracle(project: OracleProject, sampleSize: number, seed = 1): Promise<OracleRun> {
@@ -148,7 +174,7 @@ export async function runOracle(project: OracleProject, sampleSize: number, seed
     const byScope = (mode: DispatchMode) =>
       Object.fromEntries(QUERY_SCOPES.map((scope) => [scope, score(graph, oracle!.name, queries, answers, mode, scope)])) as Record<QueryScope, OracleReport>;
     const reports = { none: byScope('none'), abstract: byScope('abstract'), family: byScope('family') };
-    return { project, reports, graphBuildMs, oracleMs };
+    return { project, reports, graphBuildMs, oracleMs, redirected: oracle.redirected ?? 0 };
   } finally {
     await oracle?.stop();
     await close();

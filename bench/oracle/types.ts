@@ -14,11 +14,25 @@ export interface OracleTarget {
   nameColumn: number;
 }
 
+/** A checker's call sites of a definition. */
+export interface OracleAnswer {
+  sites: CallSiteKey[];
+  /**
+   * Those of `sites` where every call is on a receiver that, by the checker's own resolution, reaches
+   * another method than the definition (issue 11: `super.m()`, a constructed object and `this` in a
+   * sibling class reach their class's method only; see ts-receivers.ts). Empty for a checker that
+   * lists only calls resolved to the definition itself.
+   */
+  ruledOut: CallSiteKey[];
+}
+
 /** A type checker answering "which call sites call this definition". */
 export interface CallerOracle {
   readonly name: string;
   start(): Promise<void>;
   /** Call sites of the definition; undefined when the checker offers no call hierarchy there. */
-  incomingCalls(target: OracleTarget): Promise<CallSiteKey[] | undefined>;
+  incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined>;
+  /** Definitions left unanswered because the checker's hierarchy there is another declaration of the name. */
+  readonly redirected?: number;
   stop(): Promise<void>;
 }

@@ -1,11 +1,13 @@
 // The TypeScript language service as a reference call graph: `prepareCallHierarchy` at a
 // definition's name, then `provideCallHierarchyIncomingCalls`, over every TypeScript file of a
-// project (no tsconfig needed: the files are the program).
+// project (no tsconfig needed: the files are the program). Each site is also judged by its
+// receiver (ts-receivers.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type * as TS from 'typescript';
-import type { CallSiteKey, CallerOracle, OracleTarget } from './types.js';
+import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
+import { ReceiverRule } from './ts-receivers.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
@@ -50,25 +52,32 @@ export class TypeScriptOracle implements CallerOracle {
     this.service.getProgram();
   }
 
-  async incomingCalls(target: OracleTarget): Promise<CallSiteKey[] | undefined> {
+  async incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined> {
     const file = join(this.root, target.file);
     const program = this.service.getProgram();
     const source = program?.getSourceFile(file);
-    if (!source) return undefined;
+    if (!program || !source) return undefined;
     const position = source.getPositionOfLineAndCharacter(target.nameLine - 1, target.nameColumn);
     const prepared = this.service.prepareCallHierarchy(file, position);
     const items = Array.isArray(prepared) ? prepared : prepared ? [prepared] : [];
     if (items.length === 0) return undefined;
-    const sites = new Set<CallSiteKey>();
+    const rule = new ReceiverRule(this.ts, program.getTypeChecker());
+    const declarations = items.flatMap((item) => rule.declarationsAt(program.getSourceFile(item.file), item.selectionSpan.start));
+    // Per site, whether some call there is not ruled out by its receiver.
+    const sites = new Map<CallSiteKey, boolean>();
     for (const item of items) {
       for (const call of this.service.provideCallHierarchyIncomingCalls(item.file, item.selectionSpan.start)) {
-        const from = program!.getSourceFile(call.from.file);
+        const from = program.getSourceFile(call.from.file);
         if (!from) continue;
         const rel = relative(this.root, call.from.file).split('\\').join('/');
-        for (const span of call.fromSpans) sites.add(`${rel}:${from.getLineAndCharacterOfPosition(span.start).line + 1}`);
+        for (const span of call.fromSpans) {
+          const site = `${rel}:${from.getLineAndCharacterOfPosition(span.start).line + 1}`;
+          const reaches = !rule.rulesOut(from, span.start, declarations);
+          sites.set(site, (sites.get(site) ?? false) || reaches);
+        }
       }
     }
-    return [...sites];
+    return { sites: [...sites.keys()], ruledOut: [...sites].filter(([, reaches]) => !reaches).map(([site]) => site) };
   }
 
   async stop(): Promise<void> {

@@ -6,7 +6,10 @@
 // by name (`impact <name>`) and by name within their file (`impact <name> --file F`). Each checker
 // is compared under its own notion of a caller: the TypeScript service counts calls to any method
 // of an override family, pyright only calls resolved to the method itself — which is also what
-// `impact` reports by default for each language (see core/graph/callers.ts).
+// `impact` reports by default for each language (see core/graph/callers.ts). The headline figures
+// leave out the checker's sites whose receiver, by the checker's own resolution, reaches another
+// method (`this.m()` in a sibling class of one interface, `super.m()`, a construction: issue 11
+// item 5; bench/oracle/ts-receivers.ts); the figures against every site the checker lists follow.
 import {
   PYTHON_MODULES, externalProjectsFromEnv, prepareExternalProject, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle,
   type OracleProject, type OracleRun,
@@ -34,9 +37,15 @@ function metricsOf(label: string, run: OracleRun): Metric[] {
       { name: `${name}: precision`, value: round(report.precision), unit: 'ratio', min: TARGET[scope].precision },
       { name: `${name}: recall`, value: round(report.recall), unit: 'ratio' },
       { name: `${name}: F1`, value: round(report.f1), unit: 'ratio', min: TARGET[scope].f1 },
-      { name: `${name}: checker sites a receiver bound rules out`, value: report.boundOut, unit: 'call sites (super, exact, this in a sibling)' },
+      { name: `${name}: checker sites their receivers rule out`, value: report.checker.reference - report.reference, unit: 'call sites (super, exact, this in a sibling)' },
+      { name: `${name}, every checker site: call sites (checker / agreed)`, value: report.checker.agreed, unit: `of ${report.checker.reference}` },
+      { name: `${name}, every checker site: precision`, value: round(report.checker.precision), unit: 'ratio' },
+      { name: `${name}, every checker site: recall`, value: round(report.checker.recall), unit: 'ratio' },
+      { name: `${name}, every checker site: F1`, value: round(report.checker.f1), unit: 'ratio' },
+      { name: `${name}: checker sites a receiver bound of ours rules out`, value: report.boundOut, unit: 'call sites (super, exact, this in a sibling)' },
     );
   }
+  out.push({ name: `${label}: definitions the checker answers for another declaration`, value: run.redirected, unit: 'defs (declared again later in their scope: C accelerators, platform variants)' });
   out.push({ name: `${label}: checker time`, value: Math.round(run.oracleMs), unit: 'ms' });
   return out;
 }

@@ -6,8 +6,14 @@
 // `@binding.call` (callee of the initialising call), `@binding.new` (class of a `new` / composite
 // literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
-// path whose element the binding is: `for (const x of xs)`), `@binding.narrow` (a type the name has
-// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`), `@binding.owner` (the binding is
+// path whose element the binding is: `for (const x of xs)`; with `@binding.unpacked`, the item at the
+// name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
+// `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`), `@binding.narrow` (a type the name has
+// up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
+// that statement on: `if not isinstance(x, Foo): raise …`), `@binding.managed` (a context manager
+// whose entry gives the value: `with Foo() as x`, `@binding.async` for `async with`), `@binding.items` (the
+// values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
+// declared `global` in its function: that function's bindings of it are module-level ones too), `@binding.owner` (the binding is
 // that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
 // whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields, not bindings (they are FieldRecords).
@@ -17,7 +23,7 @@ import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
 import { callerOf } from './calls.js';
-import { cap, capType, collapse, withoutArguments, withoutTypeArguments } from './text.js';
+import { cap, capType, collapse, elideArguments, withoutArguments, withoutTypeArguments } from './text.js';
 
 /** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
 const TYPE_MAX = 300;
@@ -26,7 +32,7 @@ const TYPE_MAX = 300;
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
 
 /** Expressions an alternative may be: what call resolution can evaluate. */
-const CHAIN_NODES = new Set(['identifier', 'member_expression', 'call_expression', 'new_expression', 'this', 'non_null_expression']);
+const CHAIN_NODES = new Set(['identifier', 'member_expression', 'call_expression', 'new_expression', 'this', 'non_null_expression', 'attribute', 'call']);
 const MAX_ALTERNATIVES = 4;
 
 /** The alternatives of `a || b`, `a ?? b`, `c ? a : b`, `(x = a)`, `await a`: leaves that are names, paths, calls or constructions. */
@@ -34,7 +40,8 @@ function alternatives(node: Node, out: Node[], depth = 0): Node[] {
   if (depth > 8 || out.length >= MAX_ALTERNATIVES) return out;
   switch (node.type) {
     case 'parenthesized_expression':
-    case 'await_expression': {
+    case 'await_expression':
+    case 'await': {
       const inner = node.firstNamedChild;
       if (inner) alternatives(inner, out, depth + 1);
       break;
@@ -50,6 +57,20 @@ function alternatives(node: Node, out: Node[], depth = 0): Node[] {
         if (branch) alternatives(branch, out, depth + 1);
       }
       break;
+    case 'conditional_expression': {
+      // Python `a if c else b`: the first and last operands.
+      const [first, , last] = node.namedChildren;
+      for (const branch of [first, last]) if (branch) alternatives(branch, out, depth + 1);
+      break;
+    }
+    case 'boolean_operator': {
+      if (node.childForFieldName('operator')?.type !== 'or') break;
+      for (const field of ['left', 'right']) {
+        const side = node.childForFieldName(field);
+        if (side) alternatives(side, out, depth + 1);
+      }
+      break;
+    }
     case 'binary_expression': {
       const operator = node.childForFieldName('operator')?.type;
       if (operator !== '||' && operator !== '??') break;
@@ -63,6 +84,19 @@ function alternatives(node: Node, out: Node[], depth = 0): Node[] {
       if (CHAIN_NODES.has(node.type)) out.push(node);
   }
   return out;
+}
+
+/** What a copied value is read from: a slice (`xs[:]`) is a list like the sliced one. */
+function copiedFrom(node: Node): string {
+  const subscript = node.type === 'subscript' ? node.childForFieldName('subscript') : null;
+  const value = subscript?.type === 'slice' ? node.childForFieldName('value') : null;
+  return collapse((value ?? node).text);
+}
+
+/** A narrowing's type: one class, or a tuple of them (`isinstance(x, (A, B))`) as their union. */
+function narrowedType(node: Node): string {
+  if (node.type !== 'tuple') return collapse(node.text);
+  return node.namedChildren.map((item) => collapse(item.text)).join(' | ');
 }
 
 /** Python assignment targets that unpack the value: `a, b = f()`, `(a, b) = f()`. */
@@ -93,12 +127,26 @@ function callbackParam(caps: Match['caps'], nameNode: Node, comments: readonly s
   return out;
 }
 
+/** The item of a tuple assignment's values at a target's position: a name or path it copies, or a call it is the result of. */
+function tupleItem(items: Node, target: Node, comments: readonly string[]): Pick<LocalBinding, 'init_name' | 'init_call'> | undefined {
+  const targets = target.parent;
+  const at = targets ? positionIn(targets, target, comments) : -1;
+  const item = at < 0 ? undefined : items.namedChildren.filter((child) => !comments.includes(child.type))[at];
+  if (item?.type === 'identifier' || item?.type === 'attribute' || item?.type === 'subscript') return { init_name: cap(copiedFrom(item), 120) };
+  const callee = item?.type === 'call' ? item.childForFieldName('function') : undefined;
+  return callee ? { init_call: cap(withoutArguments(collapse(callee.text)), 120) } : undefined;
+}
+
 export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comments: readonly string[]): LocalBinding[] {
+  const globals = new Set<string>();
+  for (const { node, caps } of matches) {
+    if (caps['binding.global'] && caps['binding.name']) globals.add(`${callerOf(scopes, node.startIndex)}\u0000${caps['binding.name'].text}`);
+  }
   // Several patterns may describe one declaration (its type, its initialiser): merge them.
   const byName = new Map<number, LocalBinding>();
   for (const { node, caps } of matches) {
     const nameNode = caps['binding.name'];
-    if (!nameNode) continue;
+    if (!nameNode || caps['binding.global']) continue;
     const typeNode = caps['binding.type'];
     const newNode = caps['binding.new'];
     const callNode = newNode ?? caps['binding.call'];
@@ -106,9 +154,11 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const keyNode = caps['binding.key'];
     const eachNode = caps['binding.each'];
     const narrowNode = caps['binding.narrow'];
+    const managed = caps['binding.managed'];
+    const item = caps['binding.items'] ? tupleItem(caps['binding.items'], nameNode, comments) : undefined;
     const either = caps['binding.either'] ? alternatives(caps['binding.either'], []) : undefined;
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
-    if (!typeNode && !callNode && !fromNode && !eachNode && !narrowNode && !either?.length && !callback) continue;
+    if (!typeNode && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -116,27 +166,50 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       if (innermost?.isClass || innermost?.node.equals(node)) continue;
       const owner = caps['binding.owner'];
       const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : collapse(nameNode.text);
-      binding = { scope: callerOf(scopes, node.startIndex), name, line: nameNode.startPosition.row + 1 };
+      // A narrowing that holds after its statement starts where the statement ends.
+      const after = caps['binding.after'];
+      binding = { scope: callerOf(scopes, node.startIndex), name, line: after ? after.endPosition.row + 1 : nameNode.startPosition.row + 1 };
+      if (globals.has(`${binding.scope}\u0000${name}`)) binding.global = true;
       byName.set(nameNode.startIndex, binding);
     }
-    if (typeNode && binding.type === undefined && !INFERRED.has(typeNode.text)) binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
-    // `new Map<K, V>()`: the type arguments written at the construction make its declared type.
+    // A declared type wins over one another pattern read off the construction.
+    if (typeNode && (binding.type === undefined || binding.type_at_new) && !INFERRED.has(typeNode.text)) {
+      binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
+      delete binding.type_at_new;
+    }
+    // `new Map<K, V>()`: the type arguments written at the construction make its type.
     const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
-    if (typeArgs && binding.type === undefined) binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);
+    if (typeArgs && binding.type === undefined) {
+      binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);
+      binding.type_at_new = true;
+    }
     if (callNode && binding.init_call === undefined) {
       binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
       if (newNode) binding.init_new = true;
       const targets = nameNode.parent;
       if (targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
     }
-    if (fromNode && binding.init_name === undefined) {
-      binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : collapse(fromNode.text), 120);
+    if (managed && (binding.init_call === undefined || caps['binding.async'])) {
+      // What `__enter__` (`__aenter__`, awaited by `async with`) returns on the managed value; the
+      // `async with` pattern also matches as a plain `with` item and overrides it.
+      binding.init_call = cap(`${elideArguments(collapse(managed.text))}.${caps['binding.async'] ? '__aenter__' : '__enter__'}`, 120);
     }
-    if (eachNode && binding.element_of === undefined) binding.element_of = cap(collapse(eachNode.text), 120);
+    if (item && binding.init_name === undefined && binding.init_call === undefined) Object.assign(binding, item);
+    if (fromNode && binding.init_name === undefined) {
+      binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : copiedFrom(fromNode), 120);
+    }
+    if (eachNode && binding.element_of === undefined) {
+      binding.element_of = cap(collapse(eachNode.text), 120);
+      const unpacked = caps['binding.unpacked'];
+      if (unpacked) binding.init_item = positionIn(unpacked, nameNode, comments);
+    }
+    const values = caps['binding.values'];
+    if (values && binding.value_of === undefined) binding.value_of = cap(collapse(values.text), 120);
+    if (caps['binding.list'] && binding.init_call !== undefined) binding.init_list = true;
     if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
     if (narrowNode && until && binding.type === undefined) {
-      binding.type = cap(collapse(narrowNode.text), TYPE_MAX);
+      binding.type = cap(narrowedType(narrowNode), TYPE_MAX);
       binding.end_line = until.endPosition.row + 1;
     }
     if (callback && binding.callback_param === undefined) {

@@ -26,8 +26,58 @@ export function callerOf(scopes: ScopeIndex<Def>, pos: number): string {
   return def ? def.qualified : '<module>';
 }
 
+/** How much of a node's source is read for its text: a long callee (an IIFE's body) is cut. */
+const WINDOW = CALLEE_MAX * 4;
+
 function text(source: string, node: Node): string {
-  return collapse(source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + CALLEE_MAX * 4)));
+  return collapse(source.slice(node.startIndex, Math.min(node.endIndex, node.startIndex + WINDOW)));
+}
+
+const OPERATOR = /\s(?:\|\||&&|\?\?|\*\*|[-+*/%|&^]|[<>]=?|[!=]==?|instanceof|in)\s/g;
+const PREFIX = /^(?:(?:await|typeof|void|delete)\s+|[!~+-]\s*)+/;
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
+/**
+ * tree-sitter-typescript 0.23 binds a postfix `!` and a call's type arguments looser than
+ * operators: `a - b!.m()` reads as `(a - b)!.m()`, `await f<T>()` as `(await f)<T>()`. A callee
+ * written so is the operand after its last operator, prefix operators taken off. (Where the grammar
+ * reads a callee right, an operand in it is parenthesised: nothing changes.)
+ */
+function operandOf(callee: string): string {
+  // The text with bracketed and quoted stretches blanked out, so that only top-level operators show.
+  let masked = '';
+  const closers: string[] = [];
+  for (let i = 0; i < callee.length; i++) {
+    const ch = callee[i];
+    if (closers.length === 0 && (ch === '"' || ch === "'" || ch === '`')) {
+      let j = i + 1;
+      while (j < callee.length && callee[j] !== ch) j += callee[j] === '\\' ? 2 : 1;
+      masked += '_'.repeat(Math.min(j, callee.length - 1) - i + 1);
+      i = j;
+      continue;
+    }
+    if (OPENERS[ch]) closers.push(OPENERS[ch]);
+    masked += closers.length > 0 ? '_' : ch;
+    if (ch === closers[closers.length - 1]) closers.pop();
+  }
+  let cut = 0;
+  for (const match of masked.matchAll(OPERATOR)) cut = match.index + match[0].length;
+  const operand = callee.slice(cut);
+  return cut > 0 || PREFIX.test(operand) ? operand.replace(PREFIX, '') : callee;
+}
+
+/**
+ * A callee's receiver and name. The name ends the callee, so a callee longer than the text read
+ * of it is split at its end (`(() => { … })()` has none, `a.b(…long…).c` is `c`), never at
+ * whatever identifier the cut text happens to end with.
+ */
+function splitCallee(source: string, node: Node, callee: string): { receiver?: string; name: string } {
+  if (node.endIndex - node.startIndex <= WINDOW) {
+    const split = SPLIT.exec(callee);
+    return split ? { receiver: split[1] || undefined, name: split[3] } : { name: callee };
+  }
+  const tail = SPLIT.exec(withoutTypeArguments(collapse(source.slice(node.endIndex - WINDOW, node.endIndex))));
+  return tail ? { receiver: callee, name: tail[3] } : { name: callee };
 }
 
 function countArgs(args: Node | undefined, source: string, comments: readonly string[]): number {
@@ -81,14 +131,8 @@ export function buildCalls(
       receiver = caps['call.receiver'] ? text(source, caps['call.receiver']) : undefined;
       callee = receiver ? `${receiver}.${name}` : name;
     } else if (caps['call.callee']) {
-      callee = withoutTypeArguments(text(source, caps['call.callee']));
-      const split = SPLIT.exec(callee);
-      if (split) {
-        receiver = split[1] || undefined;
-        name = split[3];
-      } else {
-        name = callee;
-      }
+      callee = operandOf(withoutTypeArguments(text(source, caps['call.callee'])));
+      ({ receiver, name } = splitCallee(source, caps['call.callee'], callee));
     } else {
       continue;
     }
@@ -117,6 +161,8 @@ export function buildCalls(
 
 /** The fields in which a member expression is not a value read of its own: called, constructed, or the object of a longer access. */
 const NOT_A_REFERENCE = ['function', 'constructor', 'object'];
+/** Where a member expression names a value's type and reads nothing: TypeScript's `typeof a.b` in a type. */
+const TYPE_QUERIES = new Set(['type_query']);
 
 /**
  * Member reads from `@ref` matches (`@ref.name` the member): those whose value is used as it is —
@@ -134,7 +180,7 @@ export function buildReferences(
     const nameNode = caps['ref.name'];
     const parent = node.parent;
     if (!nameNode || !parent) continue;
-    if (NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
+    if (TYPE_QUERIES.has(parent.type) || NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
     const callee = text(source, node);
     const split = SPLIT.exec(callee);
     if (!split || split[3] !== nameNode.text || !split[1]) continue;

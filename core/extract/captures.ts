@@ -1,7 +1,7 @@
 // Runs a language's extraction query once over the tree and sorts its matches by role. The
 // capture vocabulary (documented in grammars/queries/README.md) is the contract between the
 // .scm files and the generic extractors: each pattern has exactly one role capture (`@def.*`,
-// `@call`, `@new`, `@ref`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`) naming the main
+// `@call`, `@new`, `@ref`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`, `@returned`) naming the main
 // node, plus detail captures (`@name`, `@body`, `@call.args`, …). `@_x` captures only feed predicates.
 import type { Node, Query } from 'web-tree-sitter';
 import type { TreePart } from '../parse/recover.js';
@@ -26,6 +26,7 @@ export interface Matches {
   calls: Match[];
   refs: Match[];
   bindings: Match[];
+  returns: Match[];
 }
 
 const REPEATED = new Set(['base', 'param', 'call.arg']);
@@ -51,13 +52,14 @@ function bucketOf(role: string, out: Matches): Match[] | undefined {
     case 'binding': return out.bindings;
     case 'field': return out.fields;
     case 'base.of': return out.bases;
+    case 'returned': return out.returns;
     default: return undefined;
   }
 }
 
 function isRole(name: string): boolean {
   return name.startsWith('def.') || name === 'call' || name === 'new' || name === 'ref' || name.startsWith('import')
-    || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of';
+    || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of' || name === 'returned';
 }
 
 /**
@@ -65,7 +67,7 @@ function isRole(name: string): boolean {
  * starts (core/parse/recover.ts), in document order per bucket.
  */
 export function collectMatches(query: Query, parts: readonly TreePart[]): Matches {
-  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], refs: [], bindings: [] };
+  const out: Matches = { defs: [], bases: [], fields: [], imports: [], exports: [], calls: [], refs: [], bindings: [], returns: [] };
   for (const part of parts) collectInto(query, part, parts.length > 1, out);
   if (parts.length > 1) {
     for (const bucket of Object.values(out) as Match[][]) bucket.sort((a, b) => a.node.startIndex - b.node.startIndex);

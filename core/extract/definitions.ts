@@ -19,6 +19,12 @@
 //   (core/extract/overloads.ts).
 // - When several patterns capture the same node, the most specific kind wins
 //   (constructor/getter/setter over method over arrow over function).
+// - A class field's initializer that is not itself a function (`observer = (() => { … })()`,
+//   `handlers = wrap(() => …)`) is a `scope` (`@def.scope`): not a definition, but what the
+//   definitions and code inside it are named after. Such a function is nested in the field like a
+//   local function in a method (`Class.observer.get`, `parent_function` `Class.observer`), not a
+//   method of the class; calls there are made by `Class.observer`, as those in a function-valued
+//   field are made by that method.
 import type { Node } from 'web-tree-sitter';
 import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord } from '../types.js';
 import type { ExtractSyntax } from '../../grammars/languages.js';
@@ -33,8 +39,10 @@ const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'ge
 const CLASS_KINDS = new Set<string>([
   'class', 'interface', 'struct', 'enum', 'trait', 'impl', 'module', 'object', 'protocol', 'namespace', 'type',
 ]);
+/** Not a definition: names what is nested in it (a class field's initializer). */
+const SCOPE_KIND = 'scope';
 const PRIORITY: Record<string, number> = {
-  constructor: 4, getter: 4, setter: 4, method: 3, arrow: 2, function: 1,
+  scope: 0, constructor: 4, getter: 4, setter: 4, method: 3, arrow: 2, function: 1,
   class: 1, interface: 2, struct: 2, enum: 2, trait: 2, impl: 2, module: 2, object: 2, protocol: 2, namespace: 2, type: 2,
 };
 
@@ -103,7 +111,7 @@ function draftDefs(matches: Match[], ctx: DefinitionContext): Def[] {
   for (const match of matches) {
     const { kind, declaration } = parseRole(match.role);
     const isClass = CLASS_KINDS.has(kind);
-    if (!isClass && !FUNCTION_KINDS.has(kind)) continue;
+    if (!isClass && !FUNCTION_KINDS.has(kind) && kind !== SCOPE_KIND) continue;
     const previous = best.get(match.node.id);
     const rank = PRIORITY[kind] ?? 0;
     const previousRank = previous ? PRIORITY[previous.kind] ?? 0 : -1;
@@ -401,6 +409,7 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
     const local = isLocalReceiver(def);
     def.qualified = local ? `${parent!.qualified}.${def.receiver}.${def.name}`
       : def.receiver ? `${def.receiver}.${def.name}` : parent ? `${parent.qualified}.${def.name}` : def.name;
+    if (def.kind === SCOPE_KIND) continue;
     if (!parent) topLevel.push(def);
     if (def.isClass) {
       def.cls = buildClass(def, bases, ctx);
@@ -417,7 +426,7 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
       fn.class_name = parent.qualified;
       parent.cls!.methods.push(fn);
     } else {
-      if (parent?.fn) fn.parent_function = parent.qualified;
+      if (parent) fn.parent_function = parent.qualified;
       functions.push(fn);
     }
   }
@@ -446,16 +455,20 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const type = match.caps['field.type'];
     const init = match.caps['field.new'] ?? match.caps['field.call'];
     const initCall = init ? cap(withoutTypeArguments(withoutArguments(collapse(init.text))), 120) : undefined;
+    const from = match.caps['field.from'];
+    const initName = from ? cap(collapse(from.text), 120) : undefined;
     const known = cls.fields.find((f) => f.name === name);
     if (known) {
       // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
       if (!known.type && type) known.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
       if (!known.init_call && initCall) known.init_call = initCall;
+      if (!known.init_name && initName) known.init_name = initName;
       continue;
     }
     const field: FieldRecord = { name, line: startLine(match.node) };
     if (type) field.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
     if (initCall) field.init_call = initCall;
+    if (initName) field.init_name = initName;
     if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;
     cls.fields.push(field);
   }

@@ -12,6 +12,7 @@ import { buildDefinitions } from './definitions.js';
 import { CommentFinder, moduleDoc } from './doc.js';
 import { syntaxErrors } from './errors.js';
 import { markExported } from './exports.js';
+import { attachReturns } from './returns.js';
 import { hooksFor } from './languages/index.js';
 import { extractionQuery } from './queries.js';
 import { estimateTokens } from './tokens.js';
@@ -63,6 +64,7 @@ function buildRecord(query: Query, parts: readonly TreePart[], language: Languag
   const matches = collectMatches(query, parts);
   const comments = new CommentFinder(source, syntax.comments);
   const definitions = buildDefinitions(matches.defs, matches.bases, matches.fields, { source, syntax, comments });
+  attachReturns(matches.returns, definitions.scopes);
   const imports = matches.imports.flatMap((match) => hooks.imports(match, source)).sort((a, b) => a.line - b.line);
   const exports = hooks.exports?.(matches.exports, source) ?? [];
   markExported(definitions.topLevel, exports, hooks);

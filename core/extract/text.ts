@@ -73,6 +73,31 @@ export function withoutArguments(text: string): string {
   return text;
 }
 
+/**
+ * A chain with every call's arguments and every index dropped, `cls(name, mode).c(d)[0]` →
+ * `cls().c()[]`: what call resolution evaluates, without argument text it never reads.
+ */
+export function elideArguments(text: string): string {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (depth > 0 && (ch === '"' || ch === "'")) {
+      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === '\\') i++;
+      continue;
+    }
+    if (ch === '(' || ch === '[') {
+      if (depth++ === 0) out += ch;
+    } else if (ch === ')' || ch === ']') {
+      if (--depth === 0) out += ch;
+      if (depth < 0) return text;
+    } else if (depth === 0) {
+      out += ch;
+    }
+  }
+  return out;
+}
+
 /** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
 export function withoutTypeArguments(callee: string): string {
   if (!callee.endsWith('>')) return callee;

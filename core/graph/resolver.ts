@@ -17,7 +17,7 @@ import { resolveJavaPackage, resolveJavaType } from './resolve/java.js';
 import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/python.js';
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
-import { hasImplicitThis, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
+import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import { aliasedType, functionTypeParams, functionTypeThis, isJsLibType, paramType, typeName, typeShape } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
@@ -29,11 +29,17 @@ export interface ClassInfo {
   methods: Map<string, { file: string; fn: FunctionRecord }>;
 }
 
+/**
+ * Function and class values carry `alias` when reached through another name than their own
+ * (`_PyFuture = Future`, `open = TarFile.open`, a class a call returns): what calling them gives
+ * is known, but a checker does not count a call through that name as a call of the original, so
+ * resolution does not claim one either.
+ */
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
-  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean }
+  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean }
   /** A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass). */
-  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean }
+  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean; alias?: boolean }
   /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
   | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
@@ -89,6 +95,9 @@ const MAX_DEPTH = 24;
 
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
+const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
+const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
+const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
 
 function valueKey(value: Value): string | undefined {
@@ -103,6 +112,12 @@ function valueKey(value: Value): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** The value as reached through another name (see Value): functions and classes become aliases. */
+function aliased(value: Value): Value {
+  if (value.kind === 'function' || value.kind === 'class') return { ...value, alias: true };
+  return value.kind === 'union' ? { kind: 'union', options: value.options.map(aliased) } : value;
 }
 
 /** One value for several: unknown options dropped, nested unions flattened, duplicates merged. */
@@ -278,16 +293,29 @@ export class Resolver {
           // `values_ = new Map()`: runtime types are only ever constructed.
           if (value?.kind === 'external' && value.lib !== undefined && isJsLibType(value.lib)) return value;
         }
+        const named = record.fields.find((f) => f.name === name && f.init_name);
+        const held = named?.init_name === undefined ? undefined : this.classBodyName(owner, named.init_name, depth + 1);
+        if (held && held.kind !== 'opaque') return aliased(held);
       }
       const syms = this.symbols(owner.file);
       if (!syms) continue;
+      // An untyped attribute holds whatever any method assigns to it (a checker's inferred type).
+      const assigned: Value[] = [];
       for (const [scope, names] of syms.bindings) {
         if (!scope.startsWith(`${owner.name}.`)) continue;
         const list = names.get(`this.${name}`) ?? names.get(`self.${name}`) ?? names.get(`@${name}`) ?? names.get(`$this->${name}`);
-        if (list?.length) return this.bindingValue(owner.file, scope, list[list.length - 1], depth + 1);
+        for (const binding of list ?? []) assigned.push(this.bindingValue(owner.file, scope, binding, depth + 1));
       }
+      if (assigned.length > 0) return unionOf(assigned);
     }
     return undefined;
+  }
+
+  /** A name or path as a class body reads it: the class's own methods first (`__del__ = close`), then the module's names. */
+  private classBodyName(cls: ClassInfo, path: string, depth: number): Value | undefined {
+    const method = cls.methods.get(path);
+    if (method) return { kind: 'function', file: method.file, fn: method.fn };
+    return this.evalPath(cls.file, MODULE_SCOPE, path, depth + 1);
   }
 
   // ---- types and bindings ----------------------------------------------------------------
@@ -328,6 +356,8 @@ export class Resolver {
       case 'named': {
         const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
         if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
+        // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
+        if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;
         return value?.kind === 'external' ? value : OPAQUE;
       }
       default:
@@ -354,6 +384,13 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.type) {
       const typed = this.typeValue(file, binding.type, depth + 1);
+      if (typed.kind === 'instance' && binding.type_at_new) {
+        // `new C<T>()`: the type is the one written at the construction, which creates exactly C
+        // (unless `C` is a value typed `typeof C`, which may hold a subclass).
+        const segments = parseChain(binding.init_call!);
+        const created = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+        if (created?.kind === 'class') return this.constructed(created);
+      }
       if (typed.kind !== 'opaque') return typed;
     }
     if (binding.callback_param) {
@@ -363,16 +400,16 @@ export class Resolver {
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-      // Instances only: a call through a copied function or class (`_ = gettext`) is a call of the
-      // variable to a checker, which may be rebound; it is not claimed for the original.
-      if (value && (value.kind === 'instance' || value.kind === 'external' || value.kind === 'union' || value.kind === 'array')) return value;
+      // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
+      // variable is not claimed for the original, what it gives is known. A module copied is not followed.
+      if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
     }
     if (binding.init_any) {
       const options = binding.init_any.map((text) => {
         const segments = parseChain(text);
         const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-        // As for copied names: a function or class as such is not what the binding is claimed to call.
-        return value && value.kind !== 'function' && value.kind !== 'class' && value.kind !== 'module' ? value : OPAQUE;
+        // As for copied names: a function or class is an alias of it.
+        return value && value.kind !== 'module' ? aliased(value) : OPAQUE;
       });
       const value = unionOf(options);
       if (value.kind !== 'opaque') return value;
@@ -380,18 +417,31 @@ export class Resolver {
     if (binding.element_of) {
       const segments = parseChain(binding.element_of);
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-      const element = value ? this.elementOf(value) : OPAQUE;
+      const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
+      if (binding.init_item !== undefined) return this.namedTupleItem(element, binding.init_item, depth + 1);
       if (element.kind !== 'opaque') return element;
+    }
+    if (binding.value_of) {
+      const segments = parseChain(binding.value_of);
+      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      if (value?.kind === 'map') return value.value;
     }
     if (binding.init_call) {
       const segments = parseChain(binding.init_call);
-      const value = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+      // The name's earlier binding, not this one: `frame = frame.inner()`.
+      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       if (binding.init_item !== undefined) return value ? this.tupleItem(value, binding.init_item, depth + 1) : OPAQUE;
-      if (value?.kind === 'class') return this.constructed(value);
-      if (value?.kind === 'external') return binding.init_new ? value : EXTERNAL;
-      if (value && !binding.init_new) return this.callResult(value, depth + 1);
+      const result = this.initialised(value, binding.init_new === true, depth);
+      return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
     return OPAQUE;
+  }
+
+  /** What a call (or `new`) of `callee` initialises a binding to. */
+  private initialised(callee: Value | undefined, isNew: boolean, depth: number): Value {
+    if (callee?.kind === 'class') return this.constructed(callee);
+    if (callee?.kind === 'external') return isNew ? callee : EXTERNAL;
+    return callee && !isNew ? this.callResult(callee, depth + 1) : OPAQUE;
   }
 
   /**
@@ -409,7 +459,7 @@ export class Resolver {
     if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
     const receiver = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
     if (receiver?.kind === 'map') return receiver.value;
-    return receiver ? this.elementOf(receiver) : OPAQUE;
+    return receiver ? this.elementOf(receiver, depth + 1) : OPAQUE;
   }
 
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */
@@ -436,13 +486,27 @@ export class Resolver {
   }
 
   private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
-    if (!fn.return_type) return OPAQUE;
+    if (!fn.return_type) return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
       return cls ? { kind: 'instance', cls } : OPAQUE;
     }
     if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
     return this.typeValue(file, fn.return_type, depth + 1);
+  }
+
+  /**
+   * What a function without a declared return type returns: the union of its `return` values,
+   * each evaluated where it is returned (`return self` is an instance of the method's class).
+   * Functions and classes it returns are aliases at the call site.
+   */
+  private inferredReturn(file: string, fn: FunctionRecord, depth: number): Value {
+    if (this.tooDeep(depth)) return OPAQUE;
+    return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => unionOf((fn.returns ?? []).map(({ value, line }) => {
+      const segments = parseChain(value);
+      const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
+      return result ? aliased(result) : OPAQUE;
+    }))) ?? OPAQUE;
   }
 
   // ---- names -----------------------------------------------------------------------------
@@ -473,24 +537,39 @@ export class Resolver {
    * JS/TS `this` is lexical in arrow functions and bound by every other function: the method whose
    * `this` a caller sees is the caller itself, or for an arrow the function around it. A function
    * that is not a class method (a declaration, a function expression, an object member) has a
-   * `this` of its own, unknown here unless declared (`function (this: Foo)`).
+   * `this` of its own, unknown here unless declared (`function (this: Foo)`). A class field's
+   * initializer (a scope `Class.field`, core/extract/definitions.ts) sees the instance, or the
+   * class for a static field.
    */
-  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn: FunctionRecord } | undefined {
+  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn?: FunctionRecord; isStatic?: boolean } | undefined {
     const syms = this.symbols(file);
-    let fn = syms?.functions.get(caller);
-    for (let depth = 0; fn && depth < MAX_DEPTH; depth++) {
-      if (fn.class_name && syms!.classes.has(fn.class_name)) return { cls: this.classInfo(file, fn.class_name), fn };
+    if (!syms) return undefined;
+    let scope: string | undefined = caller;
+    for (let depth = 0; scope !== undefined && depth < MAX_DEPTH; depth++) {
+      const fn = syms.functions.get(scope);
+      if (!fn) return this.jsFieldThis(file, scope);
+      if (fn.class_name && syms.classes.has(fn.class_name)) {
+        return { cls: this.classInfo(file, fn.class_name), fn, isStatic: fn.modifiers?.includes('static') };
+      }
       if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
       const arrow = !/\bfunction\b/.test(fn.signature) && (fn.kind === 'arrow' || /^[\w$]+\s*\??:/.test(fn.signature));
       if (!arrow) {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
-        if (syms!.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
+        if (syms.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
         return fn.class_name ? { fn } : undefined;
       }
-      if (!fn.parent_function) return undefined;
-      fn = syms!.functions.get(fn.parent_function);
+      scope = fn.parent_function;
     }
     return undefined;
+  }
+
+  /** `this` in the initializer of field `Class.field` of one of the file's classes. */
+  private jsFieldThis(file: string, scope: string): { cls?: ClassInfo; isStatic?: boolean } | undefined {
+    const cut = scope.lastIndexOf('.');
+    if (cut < 0) return undefined;
+    const owner = scope.slice(0, cut);
+    const field = this.symbols(file)?.classes.get(owner)?.flatMap((record) => record.fields).find((f) => f.name === scope.slice(cut + 1));
+    return field ? { cls: this.classInfo(file, owner), isStatic: field.static } : undefined;
   }
 
   /** The object literal bound to `name` in `scope` (`<module>` or a function), if its members are known. */
@@ -540,15 +619,15 @@ export class Resolver {
         return this.objectValue(file, cut < 0 ? MODULE_SCOPE : owner.object.slice(0, cut), owner.object.slice(cut + 1), depth + 1);
       }
       if (!owner.cls) {
-        const declared = paramType(owner.fn.params[0] ?? '');
+        const declared = paramType(owner.fn?.params[0] ?? '');
         return declared ? this.typeValue(file, declared, depth + 1) : undefined;
       }
-      return owner.fn.modifiers?.includes('static') ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
+      return owner.isStatic ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
     }
     const cls = this.enclosingClass(file, caller);
     if (!cls) return undefined;
     const fn = syms.functions.get(caller);
-    const isClassLevel = head === 'cls' || (fn?.modifiers?.includes('static') ?? false);
+    const isClassLevel = head === 'cls' || (fn?.modifiers?.includes('static') ?? false) || (fn?.decorators?.some((d) => CLASSMETHOD.test(d)) ?? false);
     return isClassLevel ? { kind: 'class', cls } : { kind: 'instance', cls };
   }
 
@@ -577,6 +656,12 @@ export class Resolver {
       // A Python `def` runs as a statement: one between the binding and the line rebinds the name
       // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
       const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;
+      // Seen from a function nested in this scope, a name the scope assigns again later (after the
+      // nested function is defined) may hold any of its values when the nested function runs.
+      const rebound = scope !== caller && bound?.some((b) => b.end_line === undefined && b.line > line);
+      if (binding && !redefined && rebound) {
+        return unionOf(bound!.filter((b) => b.end_line === undefined).map((b) => this.bindingValue(file, scope, b, depth + 1)));
+      }
       if (binding && !redefined) return this.bindingValue(file, scope, binding, depth + 1);
       if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
       if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };
@@ -607,8 +692,14 @@ export class Resolver {
     if (imported) return this.importValue(file, imported, depth + 1);
     const object = this.objectValue(file, MODULE_SCOPE, name, depth + 1);
     if (object) return object;
+    // The module-level binding in force at the end of the module, and what functions assign to the
+    // name declaring it `global` (either may be what the name holds when it is read).
     const bound = syms.bindings.get(MODULE_SCOPE)?.get(name);
-    if (bound?.length) return this.bindingValue(file, MODULE_SCOPE, bound[bound.length - 1], depth + 1);
+    const assigned = syms.globals.get(name) ?? [];
+    if (bound?.length || assigned.length) {
+      const last = bound?.length ? [this.bindingValue(file, MODULE_SCOPE, bound[bound.length - 1], depth + 1)] : [];
+      return unionOf([...last, ...assigned.map((binding) => this.bindingValue(file, binding.scope, binding, depth + 1))]);
+    }
     for (const star of syms.starImports) {
       const module = this.importValue(file, star, depth + 1);
       if (module.kind !== 'module' || name.startsWith('_')) continue;
@@ -800,6 +891,21 @@ export class Resolver {
     return [...new Set(out)];
   }
 
+  /**
+   * The value `value.name` evaluates to: a member, except that reading a property gives what its
+   * getter returns (`self.stack.top.on_text()`). A call site's own callee is a member (the getter
+   * itself is what `x.prop` reaches).
+   */
+  private attribute(value: Value, name: string, depth: number): Value | undefined {
+    return this.readProperty(this.member(value, name, depth), depth);
+  }
+
+  private readProperty(value: Value | undefined, depth: number): Value | undefined {
+    if (value?.kind === 'function' && value.fn.kind === 'getter') return this.returnValue(value.file, value.fn, depth + 1);
+    if (value?.kind === 'union') return unionOf(value.options.map((option) => this.readProperty(option, depth) ?? OPAQUE));
+    return value;
+  }
+
   /** Attribute `name` of a value. */
   member(value: Value, name: string, depth: number): Value | undefined {
     if (this.tooDeep(depth)) return undefined;
@@ -832,6 +938,8 @@ export class Resolver {
         return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
       }
       case 'map':
+        // A Record's properties are its values; a Map's `get` returns one.
+        if (value.lib === 'Record') return value.value;
         return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
       case 'object': {
         const syms = this.symbols(value.file);
@@ -967,7 +1075,7 @@ export class Resolver {
     current = current && this.applySuffixes(current, segments[0], depth);
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
-      const next = this.member(current, segment.name, depth + 1);
+      const next = this.attribute(current, segment.name, depth + 1);
       current = next && this.applySuffixes(next, segment, depth);
     }
     return current;
@@ -996,12 +1104,19 @@ export class Resolver {
       const cls = this.enclosingClass(file, caller);
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
-    if (SELF_NAMES.has(head.name) || (head.name === 'cls' && syms.family === 'python')) {
+    if (SELF_NAMES.has(head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name)))) {
       const self = this.selfValue(file, caller, head.name, depth);
       // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
     return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
+  }
+
+  /** A Python method's first parameter under another name than `self` / `cls` (`def forward(__self, …)`). */
+  private isReceiverParam(file: string, caller: string, name: string): boolean {
+    const fn = this.symbols(file)?.functions.get(caller);
+    if (fn?.class_name === undefined || fn.params[0] === undefined || fn.decorators?.some((d) => STATICMETHOD.test(d))) return false;
+    return paramNames(fn.params[0], 'python')[0] === name;
   }
 
   /** `new X` and call suffixes turn classes into instances and functions into their return values. */
@@ -1010,7 +1125,7 @@ export class Resolver {
     if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
-    if (segment.indexed && current) current = this.elementOf(current);
+    if (segment.indexed && current) current = this.itemOf(current, depth + 1);
     return current;
   }
 
@@ -1030,6 +1145,11 @@ export class Resolver {
         return this.constructed(value);
       case 'function':
         return this.returnValue(value.file, value.fn, depth + 1);
+      case 'instance': {
+        // A callable object: what its `__call__` returns.
+        const call = this.findMethod(value.cls, '__call__');
+        return call ? this.returnValue(call.file, call.fn, depth + 1) : OPAQUE;
+      }
       case 'external':
         return EXTERNAL;
       case 'union':
@@ -1048,11 +1168,37 @@ export class Resolver {
     return item === undefined ? OPAQUE : this.typeValue(callee.file, item, depth + 1);
   }
 
-  /** An element of a list or array value (`xs[0]`, `for (const x of xs)`). */
-  private elementOf(value: Value): Value {
+  /** Item `index` of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
+  private namedTupleItem(value: Value, index: number, depth: number): Value {
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.namedTupleItem(option, index, depth + 1)));
+    if (value.kind !== 'instance' || this.tooDeep(depth)) return OPAQUE;
+    const [record] = value.cls.records;
+    if (!record?.bases.some((base) => NAMED_TUPLE.test(base.trim()))) return OPAQUE;
+    const field = record.fields.filter((f) => f.type !== undefined)[index];
+    return field?.type ? this.typeValue(value.cls.file, field.type, depth + 1) : OPAQUE;
+  }
+
+  /**
+   * What iterating a value gives (`for (const x of xs)`, `for x in xs`): an array's elements, or
+   * for an instance of a class defining `__iter__` what its iterator yields.
+   */
+  private elementOf(value: Value, depth: number): Value {
     if (value.kind === 'array') return value.element;
-    if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option)));
+    if (value.kind === 'map' && value.lib === 'Record') return value.value;
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option, depth + 1)));
+    if (value.kind === 'instance' && !this.tooDeep(depth)) {
+      const iter = this.findMethod(value.cls, '__iter__');
+      const iterator = iter ? this.returnValue(iter.file, iter.fn, depth + 1) : OPAQUE;
+      return iterator.kind === 'array' ? iterator.element : OPAQUE;
+    }
     return value.kind === 'external' ? EXTERNAL : OPAQUE;
+  }
+
+  /** What indexing a value gives (`xs[0]`, `handlers[name]`): an element of a list, a value of a mapping. */
+  private itemOf(value: Value, depth: number): Value {
+    if (value.kind === 'map') return value.value;
+    if (value.kind === 'union') return unionOf(value.options.map((option) => this.itemOf(option, depth + 1)));
+    return this.elementOf(value, depth + 1);
   }
 
   // ---- calls -----------------------------------------------------------------------------
@@ -1071,34 +1217,32 @@ export class Resolver {
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
     const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
     if (!receiver) return [{ via: 'name' }];
+    // JS `this` declared by a `this:` parameter or a callback's function type is a value of that type.
+    const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
     const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
     if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
-    const head = receiverSegments[0];
-    // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself.
+    // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
+    // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
-      return [{ to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' }];
+      const to: CallTarget = { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
+      const ownerSegments = receiverSegments.slice(0, -1);
+      const owner = ownerSegments.length > 0 ? this.evalSegments(file, call.caller, ownerSegments, call.line, 0, self) : undefined;
+      const bound = owner && this.receiverRule(owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver, ownThis())?.bound;
+      if (bound) to.bound = bound;
+      return [to];
     }
     const target = this.member(receiver, last.name, 1);
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
-    let via: Via;
-    let bound: ReceiverBound | undefined;
-    if (receiver.kind === 'super') {
-      via = 'super';
-      bound = 'exact';
-    } else if (receiver.kind === 'instance') {
-      via = receiverSegments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
-      if (receiver.exact) bound = 'exact';
-      else if (via === 'self' && target.kind === 'function' && receiver.cls.methods.get(last.name)?.fn === target.fn) bound = 'subclass';
-    } else if (receiver.kind === 'class') via = receiverSegments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
-    else if (receiver.kind === 'module') via = 'module';
-    else if (receiver.kind === 'union' || receiver.kind === 'object') via = 'instance';
-    else return [{ via: 'name' }];
+    const rule = this.receiverRule(receiver, receiverSegments, last.name, target, ownThis());
+    if (!rule) return [{ via: 'name' }];
+    const { via, bound } = rule;
     const options = target.kind === 'union' ? target.options : [target];
     const out: CallTarget[] = [];
     for (const option of options) {
+      if ((option.kind === 'function' || option.kind === 'class') && option.alias) continue;
       if (option.kind === 'function') {
         const call: CallTarget = { to: { file: option.file, name: option.fn.qualified_name }, via };
         if (bound) call.bound = bound;
@@ -1111,6 +1255,35 @@ export class Resolver {
     }
     if (out.length > 0) return out;
     return [{ via: options.some((option) => option.kind === 'external') ? 'external' : 'name' }];
+  }
+
+  /**
+   * Which rule resolves a call of `name` on `receiver` (the value of `segments`) to `target`, and how
+   * far dispatch carries it (model.ts ReceiverBound); undefined for a receiver no rule covers.
+   * `ownThis`: `this` there is the instance of the class around the call, not a value of a declared
+   * type (JS `function (this: Foo)`, a callback literal's `this`: CallSite.this_from).
+   */
+  private receiverRule(receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
+    const head = segments[0];
+    switch (receiver.kind) {
+      case 'super':
+        return { via: 'super', bound: 'exact' };
+      case 'instance': {
+        const via = segments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+        if (receiver.exact) return { via, bound: 'exact' };
+        const own = via === 'self' && ownThis && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
+        return own ? { via, bound: 'subclass' } : { via };
+      }
+      case 'class':
+        return { via: segments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static' };
+      case 'module':
+        return { via: 'module' };
+      case 'union':
+      case 'object':
+        return { via: 'instance' };
+      default:
+        return undefined;
+    }
   }
 
   /** A construction of `cls`; through a value only typed as that class, a subclass may be what is created. */
@@ -1139,7 +1312,7 @@ export class Resolver {
       return to ? { to, via: 'constructor' } : { via: 'name' };
     }
     const value = this.lookupName(file, call.caller, segment.name, call.line, 0);
-    if (!value) return { via: 'name' };
+    if (!value || ((value.kind === 'function' || value.kind === 'class') && value.alias)) return { via: 'name' };
     switch (value.kind) {
       case 'function':
         return { to: { file: value.file, name: value.fn.qualified_name }, via: value.imported || value.file !== file ? 'import' : 'local' };

@@ -55,6 +55,8 @@ export interface FileSymbols {
   reexports: ImportBinding[];
   /** scope → name → bindings sorted by line. */
   bindings: Map<string, Map<string, LocalBinding[]>>;
+  /** name → the bindings functions make of it as a module-level name (Python `global`). */
+  globals: Map<string, LocalBinding[]>;
   /** function qualified name → its parameter names. */
   params: Map<string, Set<string>>;
   /**
@@ -118,7 +120,9 @@ function buildSymbols(record: FileRecord): FileSymbols {
     }
   }
   const bindings = new Map<string, Map<string, LocalBinding[]>>();
+  const globals = new Map<string, LocalBinding[]>();
   for (const binding of record.bindings) {
+    if (binding.global) globals.set(binding.name, [...(globals.get(binding.name) ?? []), binding]);
     let scope = bindings.get(binding.scope);
     if (!scope) bindings.set(binding.scope, (scope = new Map()));
     const list = scope.get(binding.name);
@@ -157,7 +161,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, params, objectMembers, objects, objectProperties };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, objectMembers, objects, objectProperties };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

@@ -15,7 +15,7 @@ export type TypeShape =
   | { kind: 'elements'; element: string; container: string }
   /** A fixed-length tuple `Tuple[A, B]`, `tuple[A, B]`: its items in order. */
   | { kind: 'tuple'; items: string[] }
-  /** A `Map`/`WeakMap`/`ReadonlyMap` whose values are `value`. */
+  /** A `Map`/`WeakMap`/`ReadonlyMap` (a Python `Dict`/`Mapping`) whose values are `value`; a `Record` (container `Record`) whose properties are. */
   | { kind: 'map'; value: string; container: string }
   /** An indexed access `Options<T>['form']`: the type of member `key` of `object`. */
   | { kind: 'member'; object: string; key: string }
@@ -26,7 +26,13 @@ export type TypeShape =
   | { kind: 'unknown' };
 
 const NULLISH = /^(null|undefined|void|never|None)$/;
-const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap)$/;
+const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap|Record)$/;
+/** Wrappers whose values have the members of their type argument (made optional, required, read-only, non-null). */
+const SAME_MEMBERS = /^(Partial|Required|Readonly|NonNullable)$/;
+/** Python's function type: `Callable[[A, B], R]`, `t.Callable[..., R]`. */
+const PY_CALLABLE = /^(?:[A-Za-z_]\w*\.)?Callable\[/;
+/** Python mappings: `Dict[str, Foo]`, `t.Mapping[str, Foo]`, `dict[str, Foo]`. */
+const PY_MAPPING = /^(?:[A-Za-z_]\w*\.)?(Dict|dict|Mapping|MutableMapping|DefaultDict|defaultdict|OrderedDict)\[/;
 const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|MutableSequence|Iterable|Iterator|Collection|tuple|Tuple|set|frozenset|FrozenSet|AbstractSet';
 /** A module qualifying a typing name (`t.List`, `typing.Optional`, `te.Final`). */
 const TYPING_PREFIX = '(?:[A-Za-z_]\\w*\\.)?';
@@ -58,11 +64,13 @@ export function isJsLibType(name: string): boolean {
 /** The shape of a declared type. */
 export function typeShape(raw: string): TypeShape {
   // A union written one option a line starts with its operator: `| A | B`.
-  const text = closeCapped(raw.trim().replace(/^:\s*/, '').replace(/^[|&]\s*/, ''));
+  const text = tidyBrackets(closeCapped(raw.trim().replace(/^:\s*/, '').replace(/^[|&]\s*/, '')));
   if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return typeShape(text.slice(1, -1));
   const optional = OPTIONAL.exec(text);
   if (optional && closingBracket(text, text.indexOf('[')) === text.length - 1) return typeShape(optional[1]);
-  const fn = functionTypeParts(text);
+  const same = typeArguments(text, SAME_MEMBERS);
+  if (same?.length === 1) return typeShape(same[0]);
+  const fn = functionTypeParts(text) ?? pyCallableParts(text);
   if (fn) return { kind: 'function', returns: fn.returns };
   const alternatives = typeAlternatives(text);
   if (alternatives) return { kind: 'alternatives', options: alternatives.filter((alt) => !NULLISH.test(alt)) };
@@ -76,7 +84,10 @@ export function typeShape(raw: string): TypeShape {
   const elements = collectionOf(text);
   if (elements) return { kind: 'elements', ...elements };
   const mapArgs = typeArguments(text, MAP_TYPES);
-  if (mapArgs?.length === 2) return { kind: 'map', value: mapArgs[1], container: text.slice(0, text.indexOf('<')) };
+  if (mapArgs?.length === 2) return { kind: 'map', value: mapArgs[1].trim(), container: text.slice(0, text.indexOf('<')) };
+  const pyMap = PY_MAPPING.exec(text);
+  const pyMapArgs = pyMap && closingBracket(text, pyMap[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(pyMap[0].length, -1), ',') : undefined;
+  if (pyMapArgs?.length === 2) return { kind: 'map', value: pyMapArgs[1].trim(), container: pyMap![1] };
   const typeOf = /^typeof\s+([\w$.]+)$/.exec(text) ?? CLASS_OF.exec(text);
   if (typeOf) return { kind: 'typeof', name: typeOf[1] };
   const indexed = INDEXED_ACCESS.exec(text);
@@ -88,7 +99,7 @@ export function typeShape(raw: string): TypeShape {
 
 /** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
 export function typeName(raw: string): string | undefined {
-  let text = closeCapped(raw.trim().replace(/^:\s*/, '')).replace(/^['"]|['"]$/g, '');
+  let text = tidyBrackets(closeCapped(raw.trim().replace(/^:\s*/, ''))).replace(/^['"]|['"]$/g, '');
   for (let i = 0; i < 4; i++) {
     const before = text;
     text = text
@@ -97,6 +108,8 @@ export function typeName(raw: string): string | undefined {
       .replace(/^(?:[A-Za-z_]\w*\.)?(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
       .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
       .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
+      // `Omit<Foo, 'k'>`, `Pick<Foo, 'k'>`: Foo's members (the ones kept).
+      .replace(/^(Omit|Pick)<(.*)>$/, (_, _wrapper: string, args: string) => splitTopLevel(args, ',')[0].trim())
       .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
       .replace(/^(None|null|undefined)\s*\|\s*/g, '')
       .replace(/\?$/, '')
@@ -113,7 +126,7 @@ export function elementType(raw: string): string | undefined {
 }
 
 function collectionOf(raw: string): { element: string; container: string } | undefined {
-  const text = raw.trim().replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
+  const text = tidyBrackets(raw.trim()).replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
   const suffix = SUFFIX_ARRAY.exec(text);
   if (suffix) return { element: suffix[1], container: 'Array' };
   const generic = GENERIC_COLLECTION.exec(text);
@@ -208,6 +221,11 @@ const CLOSERS: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>'
  * with its cut argument dropped and its open brackets closed (`FormApi< TFormData>`), so the
  * head of a long generic type still names its class.
  */
+/** Blanks inside brackets' edges taken out: a type written over lines (`Array<\n  Foo<T>\n>`) reads `Array<Foo<T>>`. */
+function tidyBrackets(text: string): string {
+  return text.replace(/([<[(])\s+/g, '$1').replace(/\s+([>\])])/g, '$1');
+}
+
 function closeCapped(text: string): string {
   if (!text.endsWith('…')) return text;
   let head = text.slice(0, -1);
@@ -243,6 +261,14 @@ function functionTypeParts(text: string): { params: string; returns: string } | 
   const arrow = end < 0 ? null : /^\s*=>\s*/.exec(text.slice(end + 1));
   if (!arrow) return undefined;
   return { params: text.slice(1, end), returns: text.slice(end + 1 + arrow[0].length).trim() };
+}
+
+/** The parameters and return type of `Callable[[A, B], R]`. */
+function pyCallableParts(text: string): { params: string; returns: string } | undefined {
+  const head = PY_CALLABLE.exec(text);
+  if (!head || closingBracket(text, head[0].length - 1) !== text.length - 1) return undefined;
+  const args = splitTopLevel(text.slice(head[0].length, -1), ',');
+  return args.length === 2 ? { params: args[0].trim().replace(/^\[|\]$/g, ''), returns: args[1].trim() } : undefined;
 }
 
 /** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */

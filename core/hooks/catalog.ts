@@ -1,8 +1,10 @@
 // Where each hook plugs into Claude Code: the events and matchers `tldr hooks install` writes, and
 // the time each may take. One row per hook of DESIGN §5; the behaviour lives in core/hooks/<name>.ts.
-// Facts behind the rows (measured with Claude Code 2.1.328, test/real-client/README.md): an Edit
-// whose old_string is missing fails before PreToolUse and never fires PostToolUseFailure, only
-// PostToolBatch; sub-agents run in the background unless asked not to, and their report comes
+// Facts behind the rows (measured with Claude Code 2.1.328, test/real-client/README.md): every
+// hooked event costs the client ~3–4 ms per tool call whatever answers it, while more hooks on an
+// event already hooked cost next to nothing (they run together), so tldr hooks only the events it
+// must; an Edit whose old_string is missing fails before PreToolUse and never fires
+// PostToolUseFailure, only PostToolBatch (after every batch: one more event on every call); sub-agents run in the background unless asked not to, and their report comes
 // back as a `<task-notification>` UserPromptSubmit; there is no Grep/Glob/Task tool any more, but
 // older versions still send them.
 import type { HookName } from './contract.js';
@@ -81,9 +83,18 @@ export const HOOK_CATALOG: Record<HookName, HookSpec> = {
     timeoutSec: 5,
     async: true,
   },
+  // Reads a failed Edit from the transcript on the next call another tldr PreToolUse hook already
+  // hooks (core/hooks/edit-recovery.ts), instead of hooking PostToolBatch.
   'edit-recovery': {
     name: 'edit-recovery',
-    registrations: [{ event: 'PostToolBatch' }, { event: 'PostToolUseFailure', matcher: EDITS }],
+    registrations: [
+      { event: 'PreToolUse', matcher: 'Read' },
+      { event: 'PreToolUse', matcher: EDITS },
+      { event: 'PreToolUse', matcher: AGENTS },
+      { event: 'PreToolUse', matcher: 'Grep|Glob' },
+      { event: 'PreToolUse', matcher: 'Bash', if: SEARCH_FILTERS },
+      { event: 'PostToolUseFailure', matcher: EDITS },
+    ],
     budgetMs: 1000,
     timeoutSec: 5,
   },

@@ -29,15 +29,6 @@ export function isHookName(name: string): name is HookName {
   return (HOOK_NAMES as readonly string[]).includes(name);
 }
 
-/** One call of a PostToolBatch event (Claude Code 2.1.328: sent after every batch of tool calls). */
-export interface BatchedToolCall {
-  tool_name: string;
-  tool_input: Record<string, unknown>;
-  tool_use_id?: string;
-  /** The tool's answer; a string for failures (`<tool_use_error>…`) and most tools. */
-  tool_response?: unknown;
-}
-
 /**
  * The fields of Claude Code's hook input that tldr reads (test/fixtures/hook-payloads/ holds real
  * ones). parseHookInput keeps only fields of the right type, so a behaviour can trust these types.
@@ -57,8 +48,6 @@ export interface HookInput {
   tool_response?: unknown;
   /** PostToolUseFailure: the failure text. */
   error?: string;
-  /** PostToolBatch. */
-  tool_calls?: BatchedToolCall[];
   /** UserPromptSubmit. */
   prompt?: string;
   /** SessionStart: startup | resume | clear | compact. */
@@ -124,11 +113,6 @@ export function parseHookInput(value: unknown): HookInput | undefined {
   }
   if (isRecord(value.tool_input)) input.tool_input = value.tool_input;
   if (value.tool_response !== undefined) input.tool_response = value.tool_response;
-  if (Array.isArray(value.tool_calls)) {
-    input.tool_calls = value.tool_calls.filter(
-      (call): call is BatchedToolCall => isRecord(call) && typeof call.tool_name === 'string' && isRecord(call.tool_input),
-    );
-  }
   return input;
 }
 

@@ -1,37 +1,94 @@
-// edit-recovery (PostToolBatch, and PostToolUseFailure · Edit for older clients): an Edit failed
-// because its old_string is not in the file — the agent's picture of the file is stale, or its
-// whitespace is off. It gets the current text of the definition the old_string most resembles,
-// line-numbered like a Read, so the retry can quote what is really there. Claude Code 2.1.328
-// rejects such an Edit before any PreToolUse and reports it only in PostToolBatch's tool_calls
-// (test/real-client/README.md).
+// edit-recovery: an Edit failed because its old_string is not in the file — the agent's picture of
+// the file is stale, or its whitespace is off. It gets the current text of the definition the
+// old_string most resembles, line-numbered like a Read, so the retry can quote what is really there.
+//
+// Claude Code 2.1.328 rejects such an Edit before any PreToolUse and fires no PostToolUseFailure
+// for it; only PostToolBatch, which fires after every batch of tool calls, reports it — and each
+// hooked event costs ~3–5 ms of the client's own per tool call (test/real-client/README.md). So
+// the failure is read from the session's transcript when the agent's next call reaches a tldr
+// PreToolUse hook anyway (a Read of the file, a search, another edit), at no cost to other calls;
+// PostToolUseFailure · Edit serves clients that report it.
 import type { FileRecord } from '../types.js';
 import { isRecord, NO_ANSWER, withContext, type HookInput, type HookRun, type HookServices } from './contract.js';
 import { fitLines } from './shared/answer.js';
 import { projectPath } from './shared/project-file.js';
-import { recordOf } from './shared/record.js';
+import { EDIT_TOOLS, recordOf } from './shared/record.js';
+import { TranscriptTail } from './shared/transcript-tail.js';
+import { blocks, type TranscriptEntry } from './text/transcript.js';
 
 const NOT_FOUND = /String to replace not found/i;
-const EDIT_TOOLS = new Set(['Edit', 'MultiEdit']);
+/** The tools that replace an old_string. */
+const REPLACING_TOOLS = new Set(['Edit', 'MultiEdit']);
 /** Below this share of the old_string's (weighted) words, nothing in the file resembles it. */
 const MIN_SIMILARITY = 0.35;
 /** Longer definitions are shown around the part that matches. */
 const MAX_SHOWN_LINES = 40;
+/** Edits waiting for their result in the transcript, per transcript. */
+const MAX_PENDING = 32;
 
 interface FailedEdit {
   file: unknown;
   oldStrings: string[];
 }
 
-function failedEdits(input: HookInput): FailedEdit[] {
-  if (input.hook_event_name === 'PostToolBatch') {
-    return (input.tool_calls ?? [])
-      .filter((call) => EDIT_TOOLS.has(call.tool_name) && typeof call.tool_response === 'string' && NOT_FOUND.test(call.tool_response))
-      .map((call) => ({ file: call.tool_input.file_path, oldStrings: oldStringsOf(call.tool_input) }));
+/** A transcript's tail and the Edit calls seen in it whose result has not been read yet. */
+class EditWatch {
+  private readonly pending = new Map<string, FailedEdit>();
+
+  constructor(readonly tail: TranscriptTail) {}
+
+  /** Edits whose old_string the client reported missing since the last look. */
+  failures(): FailedEdit[] {
+    const failed: FailedEdit[] = [];
+    for (const entry of this.tail.next()) this.read(entry, failed);
+    return failed;
   }
-  if (input.hook_event_name === 'PostToolUseFailure' && EDIT_TOOLS.has(input.tool_name ?? '') && NOT_FOUND.test(input.error ?? '') && input.tool_input) {
-    return [{ file: input.tool_input.file_path, oldStrings: oldStringsOf(input.tool_input) }];
+
+  private read(entry: TranscriptEntry, failed: FailedEdit[]): void {
+    for (const block of blocks(entry)) {
+      if (block.type === 'tool_use' && typeof block.id === 'string' && REPLACING_TOOLS.has(String(block.name)) && isRecord(block.input)) {
+        this.pending.set(block.id, { file: block.input.file_path, oldStrings: oldStringsOf(block.input) });
+        if (this.pending.size > MAX_PENDING) this.pending.delete(this.pending.keys().next().value as string);
+      } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
+        const edit = this.pending.get(block.tool_use_id);
+        this.pending.delete(block.tool_use_id);
+        if (edit && block.is_error === true && NOT_FOUND.test(resultText(block.content))) failed.push(edit);
+      }
+    }
   }
-  return [];
+}
+
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('\n') : '';
+}
+
+function watchOf(services: HookServices, input: HookInput): EditWatch | undefined {
+  if (typeof input.session_id !== 'string' || typeof input.transcript_path !== 'string') return undefined;
+  const notes = services.session(input.session_id).notes;
+  const key = `edit-recovery\0${input.transcript_path}`;
+  let watch = notes.get(key);
+  if (!(watch instanceof EditWatch)) {
+    watch = new EditWatch(new TranscriptTail(input.transcript_path));
+    notes.set(key, watch);
+  }
+  return watch as EditWatch;
+}
+
+/** The failed edits this event tells of: its own (PostToolUseFailure), or the transcript's since the last look. */
+function failedEdits(input: HookInput, services: HookServices): FailedEdit[] {
+  if (input.hook_event_name === 'PostToolUseFailure') {
+    return REPLACING_TOOLS.has(input.tool_name ?? '') && NOT_FOUND.test(input.error ?? '') && input.tool_input
+      ? [{ file: input.tool_input.file_path, oldStrings: oldStringsOf(input.tool_input) }]
+      : [];
+  }
+  if (input.hook_event_name !== 'PreToolUse') return [];
+  const failures = watchOf(services, input)?.failures() ?? [];
+  // An edit of that file reaching PreToolUse quotes text the file has: the agent has recovered.
+  const editing = EDIT_TOOLS.has(input.tool_name ?? '') ? input.tool_input?.file_path : undefined;
+  const latest = new Map<unknown, FailedEdit>();
+  for (const failure of failures) if (failure.file !== editing) latest.set(failure.file, failure);
+  return [...latest.values()];
 }
 
 function oldStringsOf(toolInput: Record<string, unknown>): string[] {
@@ -118,7 +175,7 @@ async function recovery(services: HookServices, input: HookInput, edit: FailedEd
 }
 
 export const editRecovery: HookRun = async (input, services) => {
-  const edits = failedEdits(input);
+  const edits = failedEdits(input, services);
   if (edits.length === 0) return NO_ANSWER;
   const lines: string[] = [];
   for (const edit of edits.slice(0, 3)) lines.push(...await recovery(services, input, edit));

@@ -129,14 +129,26 @@ function handlerFactory(options: InstallOptions, http: HttpHookConfig | undefine
   };
 }
 
-/** One group per registration of each hook; one handler per `if` filter. */
+/**
+ * One group per event and matcher, holding every hook registered there (one handler per `if`
+ * filter): Claude Code runs a group's handlers together.
+ */
 function groupsFor(hooks: HookName[], handler: HandlerFactory): Record<string, HookGroup[]> {
   const groups: Record<string, HookGroup[]> = {};
+  const byMatcher = new Map<string, HookGroup>();
   for (const name of hooks) {
     const spec = HOOK_CATALOG[name];
     for (const registration of spec.registrations) {
       const handlers = (registration.if ?? [undefined]).map((filter) => handler(spec, filter));
-      (groups[registration.event] ??= []).push({ ...(registration.matcher ? { matcher: registration.matcher } : {}), hooks: handlers });
+      const key = `${registration.event}\0${registration.matcher ?? ''}`;
+      const group = byMatcher.get(key);
+      if (group) {
+        group.hooks.push(...handlers);
+        continue;
+      }
+      const created: HookGroup = { ...(registration.matcher ? { matcher: registration.matcher } : {}), hooks: handlers };
+      byMatcher.set(key, created);
+      (groups[registration.event] ??= []).push(created);
     }
   }
   return groups;

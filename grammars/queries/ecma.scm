@@ -100,8 +100,8 @@
 (assignment_expression
   left: (member_expression object: (this)) @binding.name
   right: (call_expression function: (_) @binding.call)) @binding
-; const r = this.repo / const self = this / this.repo = repo: the binding takes that name's type
-(variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (this)] @binding.from) @binding
+; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
+(variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: (member_expression object: (this)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
 ; const { a, b: c } = this.x: each name is copied from that property of the source
 (variable_declarator

@@ -1,5 +1,6 @@
 ; JavaScript-only node types (the TypeScript grammar names these differently).
 (field_definition property: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+(field_definition property: (_) @name value: (_) @def.scope)
 (field_definition property: (_) @field.name) @field
 (field_definition property: (_) @field.name value: (new_expression constructor: (_) @field.new)) @field
 (field_definition property: (_) @field.name value: (call_expression function: (_) @field.call)) @field

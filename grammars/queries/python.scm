@@ -31,6 +31,9 @@
   left: (attribute object: (identifier) @_self attribute: (identifier) @field.name)
   right: (call function: (_) @field.call)) @field
   (#eq? @_self "self"))
+; response_class = HTTPResponse: the class attribute holds what that name holds
+(class_definition
+  body: (block (expression_statement (assignment left: (identifier) @field.name right: [(identifier) (attribute)] @field.from)) @field))
 
 ; ---- imports and exports
 (import_statement) @import
@@ -61,16 +64,57 @@
   type: (_) @binding.type) @binding
   (#eq? @_self "self"))
 (typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
-; r = self.repo / self.repo = repo: the binding takes that name's type
-(assignment left: (identifier) @binding.name right: [(identifier) (attribute)] @binding.from) @binding
+; a, self.b = x, make(): each target takes the item at its position
+(assignment
+  left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]
+  right: (expression_list) @binding.items) @binding
+((assignment
+  left: [(pattern_list (attribute object: (identifier) @_self) @binding.name) (tuple_pattern (attribute object: (identifier) @_self) @binding.name)]
+  right: (expression_list) @binding.items) @binding
+  (#eq? @_self "self"))
+; global x: what the function assigns to x is a module-level binding too
+(global_statement (identifier) @binding.name @binding.global) @binding
+; r = self.repo / self.repo = repo: the binding takes that name's type; r = xs[i] is an item of xs,
+; r = xs[:] a list like xs
+(assignment left: (identifier) @binding.name right: [(identifier) (attribute) (subscript)] @binding.from) @binding
 ((assignment
   left: (attribute object: (identifier) @_self) @binding.name
-  right: [(identifier) (attribute)] @binding.from) @binding
+  right: [(identifier) (attribute) (subscript)] @binding.from) @binding
   (#eq? @_self "self"))
+; x = a if c else b, x = a or b(): x is one of the alternatives
+(assignment left: (identifier) @binding.name right: [(conditional_expression) (boolean_operator) (parenthesized_expression)] @binding.either) @binding
+((assignment
+  left: (attribute object: (identifier) @_self) @binding.name
+  right: [(conditional_expression) (boolean_operator) (parenthesized_expression)] @binding.either) @binding
+  (#eq? @_self "self"))
+; xs = [make(y) for y in ys]: a list of what make returns
+(assignment left: (identifier) @binding.name right: (list_comprehension body: (call function: (_) @binding.call)) @binding.list) @binding
+((assignment
+  left: (attribute object: (identifier) @_self) @binding.name
+  right: (list_comprehension body: (call function: (_) @binding.call)) @binding.list) @binding
+  (#eq? @_self "self"))
+; Alias = Union[A, B], Optional[A], Callable[[A], R], List[A] at module level: a type alias names those types
+((module (expression_statement (assignment left: (identifier) @binding.name right: (subscript value: [(identifier) (attribute)] @_generic) @binding.type) @binding))
+  (#match? @_generic "^((typing|t)\\.)?(Union|Optional|Callable|List|Sequence|Iterable|Dict|Mapping)$"))
 (typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
-; for x in xs / [… for x in self.items()]: x is an element of what is iterated
-(for_statement left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
+; for x in xs / [… for x in self.items()]: x is an element of what is iterated (of anything: the
+; loop rebinds x even when what it iterates is not known)
+(for_statement left: (identifier) @binding.name right: (_) @binding.each) @binding
 (for_in_clause left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
+; for a, b in pairs: each name is the item at its position of an element of pairs (a NamedTuple's
+; fields); enumerate() and .items() are read below
+(for_statement left: (pattern_list (identifier) @binding.name) @binding.unpacked right: [(identifier) (attribute) (subscript)] @binding.each) @binding
+((for_statement
+  left: (pattern_list (identifier) @binding.name) @binding.unpacked
+  right: (call function: [(identifier) (attribute attribute: (identifier))] @_fn) @binding.each) @binding
+  (#not-match? @_fn "(^enumerate|[.]items)$"))
+; for k, v in m.items(): v is a value of the mapping m
+((for_statement
+  left: (pattern_list . (identifier) . (identifier) @binding.name .)
+  right: (call function: (attribute object: [(identifier) (attribute) (call)] @binding.values attribute: (identifier) @_items))) @binding
+  (#eq? @_items "items"))
+; except (A, B) as e: within the handler e is an A or a B
+(except_clause (as_pattern [(identifier) (attribute) (tuple)] @binding.narrow alias: (as_pattern_target (identifier) @binding.name)) (block) @binding.until) @binding
 ; for i, x in enumerate(xs): x is an element of xs
 ((for_statement
   left: (pattern_list . (identifier) . (identifier) @binding.name .)
@@ -79,3 +123,69 @@
 ; x = cast(Foo, y), t.cast("Foo", y): x has the type given
 ((assignment left: (identifier) @binding.name right: (call function: (_) @_cast arguments: (argument_list . (_) @binding.type))) @binding
   (#match? @_cast "^((typing|t)\\.)?cast$"))
+; def f(policy=compat32), def f(x=Foo()): an unannotated parameter has its default's type (what a
+; checker infers for it)
+(default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.from) @binding
+(default_parameter name: (identifier) @binding.name value: (call function: (_) @binding.call)) @binding
+; with Foo() as x: x is what entering the context manager gives (`Foo().__enter__()`)
+(with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))) @binding
+(with_statement "async" @binding.async
+  (with_clause (with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))))) @binding
+; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (`_`: an
+; if statement or an elif clause, the nodes with a condition and a consequence; child patterns are
+; ordered, so the test is matched before and after the `and`)
+((_
+   condition: [
+     (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+     (boolean_operator (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+     (boolean_operator operator: "and" (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+     (parenthesized_expression [
+       (boolean_operator (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       (boolean_operator operator: "and" (call function: (identifier) @_isinstance
+       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+   consequence: (block) @binding.until) @binding
+  (#eq? @_isinstance "isinstance"))
+; if not isinstance(x, C): raise …, assert isinstance(x, C), assert x is None or isinstance(x, C):
+; after the statement, to the end of its block, x is a C
+((block
+  (if_statement
+    condition: (boolean_operator
+      left: (comparison_operator . (identifier) @_checked . (none) .)
+      operator: "and"
+      right: (not_operator argument: (call function: (identifier) @_isinstance
+        arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))
+    consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
+    !alternative) @binding @binding.after) @binding.until
+  (#eq? @_isinstance "isinstance")
+  (#eq? @_checked @binding.name))
+((block
+  (if_statement
+    condition: (not_operator argument: (call function: (identifier) @_isinstance
+      arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+    consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
+    !alternative) @binding @binding.after) @binding.until
+  (#eq? @_isinstance "isinstance"))
+((block
+  (assert_statement . (call function: (identifier) @_isinstance
+    arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
+  (#eq? @_isinstance "isinstance"))
+((block
+  (assert_statement . (boolean_operator
+    left: (comparison_operator . (identifier) @_checked . (none) .)
+    operator: "or"
+    right: (call function: (identifier) @_isinstance
+      arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))) @binding @binding.after) @binding.until
+  (#eq? @_isinstance "isinstance")
+  (#eq? @_checked @binding.name))
+
+; ---- returned values (core/extract/returns.ts): return x, return self.y, return make(…), return a or b, return a if c else b
+(return_statement [(identifier) (attribute) (call) (subscript)] @returned)
+(return_statement (await [(identifier) (attribute) (call)] @returned))
+(return_statement (boolean_operator left: [(identifier) (attribute) (call)] @returned operator: "or"))
+(return_statement (boolean_operator operator: "or" right: [(identifier) (attribute) (call)] @returned))
+(return_statement (conditional_expression . [(identifier) (attribute) (call)] @returned))
+(return_statement (conditional_expression [(identifier) (attribute) (call)] @returned .))

@@ -20,6 +20,9 @@
   (parenthesized_type (function_type parameters: (_) @params return_type: (_)? @return))])) @def.method.decl))
 ; class fields holding functions are methods of kind arrow
 (public_field_definition name: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
+; any other initialiser is a scope named after its field (`observer = (() => { const get = … })()`
+; → Class.observer.get, a nested function, not a method)
+(public_field_definition name: (_) @name value: (_) @def.scope)
 
 ; ---- bases and fields
 (class_declaration (class_heritage (extends_clause value: (_) @base))) @base.of
@@ -39,6 +42,10 @@
 
 ; ---- bindings: typed declarations and parameters
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; const q = this.x as Query<T> | undefined: the cast declares the binding's type (`as const` has none)
+(variable_declarator name: (identifier) @binding.name value: (as_expression (_) (_) @binding.type)) @binding
+; const output = this.output!: the binding takes that name's type
+(variable_declarator name: (identifier) @binding.name value: (non_null_expression [(identifier) (member_expression)] @binding.from)) @binding
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)

@@ -89,10 +89,87 @@ describe('bindings for call resolution', () => {
       { scope: 'f', name: 'n', line: 7, type: '"Node"', init_call: 't.cast' },
     ]);
   });
+
+  it('python: what a checker infers without annotations — defaults, isinstance narrowing, with, alternatives, items, globals', async () => {
+    const py = await extractSource('a.py', [
+      'import typing as t',
+      'Renderable = t.Union[Text, Console]',
+      '_policy = None',
+      'def f(self, policy=compat32, factory=Factory(), reader=None, *, opts=None):',
+      '    global _policy',
+      '    if policy is not None and not isinstance(policy, Policy):',
+      '        raise TypeError()',
+      '    _policy = policy',
+      '    assert reader is None or isinstance(reader, (Reader, io.Base))',
+      '    if hasattr(opts, "x") and isinstance(opts, Options):',
+      '        pass',
+      '    with Runner(debug=True) as runner:',
+      '        pass',
+      '    tmp, self._pipe = self._pipe, self.make_pipe(False)',
+      '    console = opts or get_console()',
+      '    hooks, first = self._hooks[:], self._hooks[0]',
+      '    types = [convert(ty) for ty in raw]',
+      '    for name, handler in self.handlers.items():',
+      '        pass',
+      '    try:',
+      '        pass',
+      '    except (OSError, errors.Error) as e:',
+      '        pass',
+      '    frame = frame.inner()',
+      '',
+    ].join('\n'));
+    expect(py.bindings).toEqual([
+      { scope: '<module>', name: 'Renderable', line: 2, type: 't.Union[Text, Console]', init_name: 't.Union[Text, Console]' },
+      { scope: 'f', name: 'policy', line: 4, init_name: 'compat32' },
+      { scope: 'f', name: 'factory', line: 4, init_call: 'Factory' },
+      { scope: 'f', name: 'policy', line: 7, type: 'Policy', end_line: 24 },
+      { scope: 'f', name: '_policy', line: 8, global: true, init_name: 'policy' },
+      { scope: 'f', name: 'reader', line: 9, type: 'Reader | io.Base', end_line: 24 },
+      { scope: 'f', name: 'opts', line: 10, type: 'Options', end_line: 11 },
+      { scope: 'f', name: 'runner', line: 12, init_call: 'Runner().__enter__' },
+      { scope: 'f', name: 'tmp', line: 14, init_name: 'self._pipe' },
+      { scope: 'f', name: 'self._pipe', line: 14, init_call: 'self.make_pipe' },
+      { scope: 'f', name: 'console', line: 15, init_any: ['opts', 'get_console()'] },
+      { scope: 'f', name: 'hooks', line: 16, init_name: 'self._hooks' },
+      { scope: 'f', name: 'first', line: 16, init_name: 'self._hooks[0]' },
+      { scope: 'f', name: 'types', line: 17, init_call: 'convert', init_list: true },
+      { scope: 'f', name: 'ty', line: 17, element_of: 'raw' },
+      { scope: 'f', name: 'handler', line: 18, value_of: 'self.handlers' },
+      { scope: 'f', name: 'e', line: 22, type: 'OSError | errors.Error', end_line: 23 },
+      { scope: 'f', name: 'frame', line: 24, init_call: 'frame.inner' },
+    ]);
+  });
+
+  it('python: returned values of unannotated functions (not generators, not annotated ones) and class attributes naming a value', async () => {
+    const py = await extractSource('a.py', [
+      'class Conn:',
+      '    response_class = Response',
+      '    def open(cls, name):',
+      '        if name:',
+      '            return cls(name, mode="r").check()[0]',
+      '        return cache.get(name) or cls.default',
+      '    def typed(self) -> "Conn":',
+      '        return self',
+      '    def gen(self):',
+      '        yield 1',
+      '        return self',
+      '    async def enter(self):',
+      '        return await self.connect()',
+      '',
+    ].join('\n'));
+    const conn = cls(py, 'Conn');
+    expect(conn.fields).toEqual([{ name: 'response_class', line: 2, init_name: 'Response' }]);
+    expect(Object.fromEntries(conn.methods.map((m) => [m.name, m.returns]))).toEqual({
+      open: [{ value: 'cls().check()[]', line: 5 }, { value: 'cache.get()', line: 6 }, { value: 'cls.default', line: 6 }],
+      typed: undefined,
+      gen: undefined,
+      enter: [{ value: 'self.connect()', line: 13 }],
+    });
+  });
 });
 
 describe('member reads that are not calls', () => {
-  it('typescript: a method passed, stored, tested or assigned is a reference; a call or a longer access is not', async () => {
+  it('typescript: a method passed, stored, tested or assigned is a reference; a call, a longer access or a type query is not', async () => {
     const r = await extractSource('r.ts', [
       'class S {',
       '  start(): void {',
@@ -100,6 +177,7 @@ describe('member reads that are not calls', () => {
       '    const o = { run: this.run, bound: this.run.bind(this) };',
       '    if (this.#check) this.run();',
       '    this.state.value = 1;',
+      '    go(opts as Parameters<typeof this.run>[0]);',
       '  }',
       '}',
       '',

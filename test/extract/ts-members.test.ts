@@ -47,6 +47,29 @@ describe('typescript members for call resolution', () => {
     expect(r.calls.map((c) => [c.callee, c.caller])).toEqual([['this.x', 'A.m.socket.onopen']]);
   });
 
+  it('a callee the grammar reads across an operator (a - b!.m(), await f<T>()) is the operand called', async () => {
+    const r = await extractSource('o.ts', [
+      'async function f(a: number, b: Sched, c: boolean) {',
+      '  const x = a - b!.now()',
+      '  const z = !b!.ready()',
+      '  await waitFor<unknown>(1)',
+      '  const w = a + await waitFor<number>(2)',
+      '  const y = (a || b).now() + `${a - 1}`.trim()',
+      '  const out = this.output!',
+      '}',
+      '',
+    ].join('\n'));
+    expect(r.calls.map((c) => [c.line, c.callee, c.kind])).toEqual([
+      [2, 'b!.now', 'method'],
+      [3, 'b!.ready', 'method'],
+      [4, 'waitFor', 'call'],
+      [5, 'waitFor', 'call'],
+      [6, '(a || b).now', 'method'],
+      [6, '`${a - 1}`.trim', 'method'],
+    ]);
+    expect(r.bindings.find((b) => b.name === 'out')).toEqual({ scope: 'f', name: 'out', line: 7, init_name: 'this.output' });
+  });
+
   it('an optional constructor parameter property is a field', async () => {
     const r = await extractSource('p.ts', 'class B {\n  constructor(public sink?: Sink, private readonly n: number) {}\n}\n');
     expect(cls(r, 'B').fields).toEqual([
@@ -77,11 +100,12 @@ describe('typescript members for call resolution', () => {
     ]);
   });
 
-  it('type arguments written at a construction are the binding\'s declared type', async () => {
-    const r = await extractSource('m.ts', 'function f() {\n  const m = new Map<string, { pool: Pool }>();\n  const p = new Pool();\n}\n');
+  it('type arguments written at a construction are the binding\'s type, marked as such; a declared type wins', async () => {
+    const r = await extractSource('m.ts', 'function f() {\n  const m = new Map<string, { pool: Pool }>();\n  const p = new Pool();\n  let s: Subject<T> = new Subject<T>();\n}\n');
     expect(r.bindings).toEqual([
-      { scope: 'f', name: 'm', line: 2, type: 'Map<string, { pool: Pool }>', init_call: 'Map', init_new: true },
+      { scope: 'f', name: 'm', line: 2, type: 'Map<string, { pool: Pool }>', type_at_new: true, init_call: 'Map', init_new: true },
       { scope: 'f', name: 'p', line: 3, init_call: 'Pool', init_new: true },
+      { scope: 'f', name: 's', line: 4, type: 'Subject<T>', init_call: 'Subject', init_new: true },
     ]);
   });
 

@@ -50,6 +50,20 @@ describe('receiver precision and object literals (TypeScript)', () => {
     ]);
   });
 
+  it('a construction with type arguments is exact, a bound copy of a method keeps its receiver\'s bound', () => {
+    const file = 'src/generic.ts';
+    expect(edgesFrom(project.graph, file, 'box.open')[0].bound).toBe('exact');
+    expect(edgesFrom(project.graph, file, 'this.open.bind')[0].bound).toBe('subclass');
+    expect(callers(file, 'Box.open')).toEqual(['src/generic.ts:20', 'src/generic.ts:24 dispatch']);
+    expect(callers(file, 'Crate.open')).toEqual(['src/generic.ts:14', 'src/generic.ts:24']);
+  });
+
+  it('a this declared by a parameter is a value of its type: the whole override family', () => {
+    const [edge] = edgesFrom(project.graph, 'src/generic.ts', 'this.open', 'detach');
+    expect(edge.to?.name).toBe('Crate.open');
+    expect(edge.bound).toBeUndefined();
+  });
+
   it('resolves calls through object-literal properties: shorthand, name values, paths and methods', () => {
     const file = 'src/handlers.ts';
     expect(targetOf(project.graph, file, 'handlers.onOpen')).toBe('src/handlers.ts#onOpen');

@@ -104,5 +104,26 @@ describe('TypeScript types in call resolution', () => {
     expect(targets('any.drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
     expect(targets('last?.drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
   });
-});
 
+  it('a cast declares a binding\'s type; implementing Omit<T, K> implements T\'s other members', () => {
+    const file = 'src/casts.ts';
+    expect(targetOf(project.graph, file, 'pool?.drain', 'drainLater')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'this.#provider.start')).toBe(`${file}#Provider.start`);
+    expect(callerSites(file, 'Manager.start', 'family')).toEqual([`${file}:13`]);
+  });
+
+  it('a Record\'s elements and properties are its values, through Partial', () => {
+    const file = 'src/casts.ts';
+    expect(targetOf(project.graph, file, 'pool?.drain', 'Registry.drainOne')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'this.pools.main?.close')).toBe('src/union.ts#Pool.close');
+  });
+
+  it('in a class field\'s initializer this is the instance (the class for a static field) and its local functions are found by name', () => {
+    const file = 'src/virtualizer.ts';
+    expect(targetOf(project.graph, file, 'this.notify', 'Virtualizer.observer.get')).toBe(`${file}#Virtualizer.notify`);
+    expect(targetOf(project.graph, file, 'this.resizeItem', 'Virtualizer.observer.measureEntry')).toBe(`${file}#Virtualizer.resizeItem`);
+    expect(targetOf(project.graph, file, 'get', 'Virtualizer.observer')).toBe(`${file}#Virtualizer.observer.get`);
+    expect(targetOf(project.graph, file, 'this.notify', 'Virtualizer.handlers')).toBe(`${file}#Virtualizer.notify`);
+    expect(targetOf(project.graph, file, 'this.create', 'Virtualizer.registry.make')).toBe(`${file}#Virtualizer.create`);
+  });
+});

@@ -21,7 +21,13 @@ describe('type text', () => {
     expect(typeShape('| FormApi< TFormData, TOnMount, TOnChange, TOnDyn…')).toEqual({ kind: 'named', name: 'FormApi' });
     expect(typeShape('Map<string, Query<TData, TError, …')).toEqual({ kind: 'map', value: 'Query<TData, TError>', container: 'Map' });
     // An indexed access names a member's type; capped, it keeps its tail (extract/text.ts capType).
-    expect(typeShape("FieldApiOptions< TParentData, TName, …['form']")).toEqual({ kind: 'member', object: 'FieldApiOptions< TParentData, TName, …', key: 'form' });
+    expect(typeShape("FieldApiOptions< TParentData, TName, …['form']")).toEqual({ kind: 'member', object: 'FieldApiOptions<TParentData, TName, …', key: 'form' });
+    // Written over lines (prettier): blanks at the brackets' edges.
+    expect(typeShape('Array< MutationObserver<TData, TError> >')).toEqual({ kind: 'elements', element: 'MutationObserver<TData, TError>', container: 'Array' });
+    expect(typeShape('Map< string, Query >')).toEqual({ kind: 'map', value: 'Query', container: 'Map' });
+    // A Record's values are its properties; Partial, Required, Readonly and NonNullable keep the members.
+    expect(typeShape('Partial<Record<DeepKeys<TFormData>, FieldInfo<TFormData>>>')).toEqual({ kind: 'map', value: 'FieldInfo<TFormData>', container: 'Record' });
+    expect(typeShape('Readonly<Array<Foo>>')).toEqual({ kind: 'elements', element: 'Foo', container: 'Array' });
     expect(typeShape("Options['form'] | undefined")).toEqual({ kind: 'alternatives', options: ["Options['form']"] });
     expect(typeShape("List['Node']")).toEqual({ kind: 'elements', element: 'Node', container: 'List' });
     expect(typeShape('t.Tuple[t.Optional[str], t.Optional[Command], t.List[str]]')).toEqual({ kind: 'tuple', items: ['t.Optional[str]', 't.Optional[Command]', 't.List[str]'] });
@@ -48,6 +54,10 @@ describe('type text', () => {
     expect(typeShape('t.Optional["BaseLoader"]')).toEqual({ kind: 'named', name: 'BaseLoader' });
     expect(typeShape('Optional[t.List["Parameter"]]')).toEqual({ kind: 'elements', element: 'Parameter', container: 'List' });
     expect(typeShape('typing.Union[Text, str, None]')).toEqual({ kind: 'alternatives', options: ['Text', 'str'] });
+    expect(typeShape('t.Dict[str, t.Type["Command"]]')).toEqual({ kind: 'map', value: 't.Type["Command"]', container: 'Dict' });
+    expect(typeShape('Mapping[str, BaseLoader]')).toEqual({ kind: 'map', value: 'BaseLoader', container: 'Mapping' });
+    expect(typeShape('Callable[[Union[str, Text]], Text]')).toEqual({ kind: 'function', returns: 'Text' });
+    expect(typeShape('t.Callable[..., "Parameter"]')).toEqual({ kind: 'function', returns: '"Parameter"' });
     expect(typeShape('t.Sequence[Expr]')).toEqual({ kind: 'elements', element: 'Expr', container: 'Sequence' });
     expect(typeShape('t.Type[Context]')).toEqual({ kind: 'typeof', name: 'Context' });
     expect(typeShape('type["Node"]')).toEqual({ kind: 'typeof', name: 'Node' });

@@ -59,7 +59,8 @@ export async function runSession(project: HookedProject, beforeFirstTurn?: () =>
     { tool: 'Bash', input: { command: 'ls src/internal/symbol', description: 'list' } },
     { tool: 'Edit', input: { file_path: abs(F.subject), ...EDIT } },
     { tool: 'Edit', input: { file_path: abs(F.subject), ...STALE_EDIT } },
-    { tool: 'Write', input: { file_path: abs(WRITTEN.path), content: WRITTEN.content } },
+    // A model takes a while to answer a failed Edit: by then the client has written it to the transcript.
+    { tool: 'Write', input: { file_path: abs(WRITTEN.path), content: WRITTEN.content }, thinkMs: 500 },
     { tool: 'Read', input: { file_path: abs(F.encoder) } },
     { tool: 'Agent', input: { description: 'debug', prompt: DEBUG_AGENT, subagent_type: 'general-purpose', run_in_background: false } },
     { tool: 'Agent', input: { description: 'plan', prompt: PLAN_AGENT, subagent_type: 'general-purpose', run_in_background: false } },

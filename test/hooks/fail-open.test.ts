@@ -37,9 +37,7 @@ describe('every behaviour fails open', () => {
       for (const [field] of Object.entries(input.tool_input ?? {})) {
         for (const bad of BAD_VALUES) await check(name, { ...input, tool_input: { ...input.tool_input, [field]: bad } });
       }
-      for (const call of input.tool_calls ?? []) {
-        for (const bad of BAD_VALUES) await check(name, { ...input, tool_calls: [{ ...call, tool_input: { ...call.tool_input, file_path: bad }, tool_response: bad }] });
-      }
+      for (const bad of BAD_VALUES) await check(name, { ...input, transcript_path: bad as string });
       await check(name, { ...input, tool_response: 'x'.repeat(100_000) });
     }
   });

@@ -66,7 +66,9 @@ describe('install (local scope, http)', () => {
     }
     const searchFilters = handlers.filter((h) => h.name === 'search-router' && h.handler.if).map((h) => h.handler.if);
     expect(searchFilters).toEqual(expect.arrayContaining(['Bash(grep *)', 'Bash(rg *)', 'Bash(git grep *)', 'Bash(find *)']));
-    expect(handlers.find((h) => h.name === 'edit-recovery' && h.event === 'PostToolBatch')).toBeDefined();
+    expect(handlers.filter((h) => h.name === 'edit-recovery').map((h) => h.event)).toContain('PostToolUseFailure');
+    expect(handlers.find((h) => h.name === 'edit-recovery' && h.event === 'PreToolUse' && h.group.matcher === 'Read')).toBeDefined();
+    expect(handlers.find((h) => h.event === 'PostToolBatch')).toBeUndefined();
     // Secrets are readable by the user only.
     expect(statSync(local).mode & 0o777).toBe(0o600);
     expect(statSync(join(root, '.tldr/hooks.json')).mode & 0o777).toBe(0o600);

@@ -234,6 +234,16 @@ describe('the call log and repeated calls', () => {
   });
 });
 
+describe('the events tldr hooks', () => {
+  it('edit-recovery rides only on tool events another hook already has (each hooked event costs the client per call)', () => {
+    const key = (r: { event: string; matcher?: string; if?: string[] }) => `${r.event} ${r.matcher ?? ''} ${(r.if ?? []).join(',')}`;
+    const others = new Set(HOOK_NAMES.filter((name) => name !== 'edit-recovery').flatMap((name) => HOOK_CATALOG[name].registrations.map(key)));
+    const own = HOOK_CATALOG['edit-recovery'].registrations.filter((r) => r.event !== 'PostToolUseFailure');
+    expect(own.length).toBeGreaterThan(0);
+    for (const registration of own) expect(others, key(registration)).toContain(key(registration));
+  });
+});
+
 describe('real payloads of Claude Code 2.1.328', () => {
   it('reach exactly the hooks installed for their event and tool', () => {
     const reached: Record<string, string[]> = {};
@@ -242,14 +252,16 @@ describe('real payloads of Claude Code 2.1.328', () => {
       expect(input, file).toBeDefined();
       reached[file.replace('.json', '')] = HOOK_NAMES.filter((name) => servesEvent(HOOK_CATALOG[name].registrations, input));
     }
-    expect(reached['PreToolUse-Read']).toEqual(['read-enforcer']);
-    expect(reached['PreToolUse-Bash']).toEqual(['search-router']);
-    expect(reached['PreToolUse-Agent']).toEqual(['tldr-inject', 'arch-inject']);
-    expect(reached['PreToolUse-Edit']).toEqual(['edit-inject', 'signature-helper']);
+    expect(reached['PreToolUse-Read']).toEqual(['read-enforcer', 'edit-recovery']);
+    expect(reached['PreToolUse-Bash']).toEqual(['search-router', 'edit-recovery']);
+    expect(reached['PreToolUse-Agent']).toEqual(['tldr-inject', 'arch-inject', 'edit-recovery']);
+    expect(reached['PreToolUse-Edit']).toEqual(['edit-inject', 'signature-helper', 'edit-recovery']);
     expect(reached['PostToolUse-Write']).toEqual(['import-validator', 'post-edit-diagnostics', 'edit-notify']);
     expect(reached['PostToolUse-Bash']).toEqual(['search-router', 'edit-notify']);
     expect(reached['PostToolUse-Agent']).toEqual(['transcript-safeguard']);
-    expect(reached['PostToolBatch-Edit-failed']).toEqual(['edit-recovery']);
+    // PostToolBatch fires after every batch: hooking it would cost every tool call an event.
+    expect(reached['PostToolBatch-Edit-failed']).toEqual([]);
+    expect(reached['PostToolBatch-Read']).toEqual([]);
     expect(reached.UserPromptSubmit).toEqual(['impact-refactor', 'transcript-safeguard']);
     expect(reached.SessionStart).toEqual(['session-start']);
     expect(reached.SubagentStart).toEqual(['tldr-inject', 'arch-inject', 'subagent-start']);

@@ -70,7 +70,7 @@ describe('the http listener in the daemon', () => {
       ['edit-inject', 'PreToolUse-Edit'],
       ['import-validator', 'PostToolUse-Write'],
       ['edit-notify', 'PostToolUse-Edit'],
-      ['edit-recovery', 'PostToolBatch-Edit-failed'],
+      ['edit-recovery', 'PreToolUse-Edit'],
       ['impact-refactor', 'UserPromptSubmit'],
       ['subagent-start', 'SubagentStart'],
       ['transcript-safeguard', 'PostToolUse-Agent'],

@@ -39,10 +39,18 @@ export interface RecordedRequest {
   at: number;
 }
 
+/**
+ * How long the model takes before it answers (a real one takes seconds; the stand-in answers at
+ * once unless told): Claude Code writes its transcript in the background meanwhile.
+ */
+interface Thinking {
+  thinkMs?: number;
+}
+
 /** What the model answers next: call a tool, or end its turn with text. */
 export type Step =
-  | { tool: string; input: Record<string, unknown> }
-  | { text: string }
+  | ({ tool: string; input: Record<string, unknown> } & Thinking)
+  | ({ text: string } & Thinking)
   /** Decided from the request (e.g. a sub-agent's first request, recognised by its prompt). */
   | ((request: MessagesRequest) => Step);
 
@@ -114,6 +122,7 @@ export class ApiStandIn {
     }
     this.requests.push({ url, body, at: performance.now() });
     const step = this.nextStep(body);
+    if (step.thinkMs) await new Promise((resolve) => setTimeout(resolve, step.thinkMs));
     const id = `msg_stand_in_${++this.served}`;
     const block: ContentBlock = 'tool' in step
       ? { type: 'tool_use', id: `toolu_stand_in_${this.served}`, name: step.tool, input: step.input }

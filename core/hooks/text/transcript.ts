@@ -24,7 +24,8 @@ export interface TranscriptSummary {
   lastText?: string;
 }
 
-type Entry = Record<string, unknown>;
+export type TranscriptEntry = Record<string, unknown>;
+type Entry = TranscriptEntry;
 
 /** Transcript entries of `text`, or undefined when it is not a transcript dump. */
 export function transcriptEntries(text: string): Entry[] | undefined {
@@ -42,7 +43,8 @@ export function transcriptEntries(text: string): Entry[] | undefined {
   return entries.length >= MIN_ENTRIES && entries.length * 2 >= lines.length ? entries : undefined;
 }
 
-function blocks(entry: Entry): Array<Record<string, unknown>> {
+/** The content blocks of an entry's message (text, tool_use, tool_result…). */
+export function blocks(entry: Entry): Array<Record<string, unknown>> {
   const message = entry.message as { content?: unknown } | undefined;
   return Array.isArray(message?.content) ? message.content.filter((b): b is Record<string, unknown> => !!b && typeof b === 'object') : [];
 }

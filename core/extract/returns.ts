@@ -1,0 +1,30 @@
+// What unannotated functions return, from `@returned` matches (the value of a `return`): call
+// resolution infers a call's result from them where no return type is declared, as a type
+// checker does (`def open(cls, …): … return cls.taropen(…)` makes `tarfile.open(…)` a TarFile).
+// Only values call resolution can evaluate are captured (names, attribute paths, calls); others
+// (literals, arithmetic) add nothing a method could be looked up on. A generator's `return` is
+// not what a call of it gives, so generators keep none.
+import type { Match } from './captures.js';
+import type { Def } from './definitions.js';
+import type { ScopeIndex } from './scope.js';
+import { cap, collapse, elideArguments, startLine } from './text.js';
+
+/** Distinct returned values kept per function; more alternatives than this are rarely one type. */
+const MAX_RETURNS = 8;
+const VALUE_MAX = 120;
+const YIELD = /\byield\b/;
+
+export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
+  const generators = new Map<Def, boolean>();
+  for (const { node } of matches) {
+    const def = scopes.innermost(node.startIndex);
+    const fn = def?.fn;
+    if (!def || !fn || fn.return_type !== undefined) continue;
+    let generator = generators.get(def);
+    if (generator === undefined) generators.set(def, (generator = YIELD.test(def.body?.text ?? def.node.text)));
+    if (generator) continue;
+    const value = cap(elideArguments(collapse(node.text)), VALUE_MAX);
+    const returns = (fn.returns ??= []);
+    if (returns.length < MAX_RETURNS && !returns.some((r) => r.value === value)) returns.push({ value, line: startLine(node) });
+  }
+}

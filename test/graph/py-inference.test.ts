@@ -1,0 +1,99 @@
+// Python call resolution through what a type checker infers where the code declares nothing: the
+// values unannotated functions return, aliases of classes and functions, parameter defaults,
+// isinstance narrowing, `with … as`, closures, globals, attributes assigned in several methods,
+// properties, iterables and callable objects. The fixture (py-infer) reproduces constructs of
+// asyncio, http.client, tarfile, email, click and rich that pyright resolves and impact missed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directCallers } from '../../dist/core/graph/callers.js';
+import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
+
+describe('Python call resolution without annotations', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('py-infer');
+  });
+  afterAll(() => project.close());
+
+  const targets = (file: string, callee: string, caller?: string) =>
+    edgesFrom(project.graph, file, callee, caller).map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+
+  it('an unannotated function returns what its return statements give, through a module-level alias (tarfile.open)', () => {
+    expect(targetOf(project.graph, 'pkg/archive.py', 'tar.extractall')).toBe('pkg/archive.py#TarFile.extractall');
+    expect(targetOf(project.graph, 'pkg/archive.py', 'tar.close')).toBe('pkg/archive.py#TarFile.close');
+    expect(targetOf(project.graph, 'pkg/tasks.py', 'futures.make_plain().cancel')).toBe('pkg/futures.py#Future.cancel');
+    // A generator's `return` is not what calling it gives.
+    expect(targetOf(project.graph, 'pkg/archive.py', 'tar.members().close')).toBe('unresolved');
+  });
+
+  it('a call through an alias is not claimed for the original, as a checker finds calls by name', () => {
+    expect(targetOf(project.graph, 'pkg/archive.py', 'open', 'unpack')).toBe('unresolved');
+    expect(targetOf(project.graph, 'pkg/futures.py', '_PyFuture')).toBe('unresolved');
+    expect(targetOf(project.graph, 'pkg/client.py', 'self.response_class')).toBe('unresolved');
+  });
+
+  it('a class alias is a base class: super() calls reach the aliased class (asyncio Task(futures._PyFuture))', () => {
+    expect(targetOf(project.graph, 'pkg/tasks.py', 'super().cancel')).toBe('pkg/futures.py#Future.cancel');
+    expect(targetOf(project.graph, 'pkg/tasks.py', 'super().set_result')).toBe('pkg/futures.py#Future.set_result');
+    expect(targetOf(project.graph, 'pkg/tasks.py', 'Task')).toBe('pkg/futures.py#Future.__init__');
+  });
+
+  it('a class attribute holding a class constructs it; an attribute holds what any method assigns it (http.client)', () => {
+    expect(targetOf(project.graph, 'pkg/client.py', 'response.begin')).toBe('pkg/client.py#HTTPResponse.begin');
+    expect(targetOf(project.graph, 'pkg/client.py', 'response.close', 'HTTPConnection.close')).toBe('pkg/client.py#HTTPResponse.close');
+  });
+
+  it('an unannotated parameter has its default value\'s type (email.message policy=compat32)', () => {
+    expect(targetOf(project.graph, 'pkg/client.py', 'self.policy.header_fetch_parse')).toBe('pkg/policy.py#Compat32.header_fetch_parse');
+  });
+
+  it('a global assigned by functions holds those values; a test that raises narrows what is assigned (asyncio event loop policy)', () => {
+    expect(targets('pkg/policy.py', 'get_policy().get_event_loop')).toEqual(['pkg/policy.py#DefaultPolicy.get_event_loop', 'pkg/policy.py#Policy.get_event_loop']);
+  });
+
+  it('isinstance narrows: after a test that raises, after an assert, inside a branch, in an except clause', () => {
+    expect(targetOf(project.graph, 'pkg/transports.py', 'transp.get_protocol')).toBe('pkg/transports.py#Transport.get_protocol');
+    expect(targetOf(project.graph, 'pkg/transports.py', 'self._reader.exception')).toBe('pkg/transports.py#Reader.exception');
+    expect(targetOf(project.graph, 'pkg/transports.py', 'obj.get_protocol')).toBe('pkg/transports.py#Transport.get_protocol');
+    expect(targetOf(project.graph, 'pkg/transports.py', 'e.show')).toBe('pkg/transports.py#TransportError.show');
+  });
+
+  it('with … as takes what __enter__ returns; a tuple assignment binds item by item', () => {
+    expect(targetOf(project.graph, 'pkg/transports.py', 'runner.run')).toBe('pkg/transports.py#Runner.run');
+    expect(targetOf(project.graph, 'pkg/transports.py', 'tmp.fileno')).toBe('pkg/transports.py#Pipe.fileno');
+  });
+
+  it('a closure sees every value its enclosing function gives the name when it assigns it again later (asyncio gather)', () => {
+    expect(targets('pkg/tasks.py', 'outer.set_result')).toEqual(['pkg/futures.py#Future.set_result', 'pkg/tasks.py#Task.set_result']);
+  });
+
+  it('conditional and `or` initialisers, indexing, slices, comprehensions and mapping items (rich, click)', () => {
+    const file = 'pkg/values.py';
+    for (const callee of ['self.console.print', 'self.other.print', 'hook.print', 'self._by_name[name].print', 'console.print']) {
+      expect(targetOf(project.graph, file, callee, 'Live.refresh'), callee).toBe(`${file}#Console.print`);
+    }
+    expect(targetOf(project.graph, file, 'copies[0].copy')).toBe(`${file}#Text.copy`);
+    // A mapping copied from a typed parameter into an attribute keeps its values' type (jinja2 PrefixLoader).
+    expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
+  });
+
+  it('type aliases, properties, __iter__, __call__, a receiver not named self, a name rebound from itself', () => {
+    const file = 'pkg/values.py';
+    expect(targetOf(project.graph, file, 'renderable.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, 'self._theme_stack.pop_theme')).toBe(`${file}#ThemeStack.pop_theme`);
+    expect(targetOf(project.graph, file, 'line.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, 'doc.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, '__self.inner')).toBe(`${file}#Frame.inner`);
+    expect(targetOf(project.graph, file, 'frame.forward')).toBe(`${file}#Frame.forward`);
+    // A property read is still a read of the getter itself.
+    const getter = directCallers(project.graph, { file, name: 'Live._theme_stack' }, false, 'none').map(({ edge }) => `${edge.line}:${edge.reference ?? false}`);
+    expect(getter).toEqual(['76:true']);
+  });
+
+  it('unpacking a NamedTuple in a for loop gives each name its field\'s type (rich Segment)', () => {
+    expect(targetOf(project.graph, 'pkg/values.py', 'style.render')).toBe('pkg/values.py#Style.render');
+  });
+
+  it('a loop variable shadows a later binding of the name, whatever it iterates', () => {
+    expect(targetOf(project.graph, 'pkg/values.py', 'h.close')).toBe('unresolved');
+  });
+});
