@@ -2,25 +2,30 @@
 // `tldr daemon start` and the auto-starts spawn in the background (core/daemon/lifecycle.ts). Its
 // own entry rather than a CLI command because it answers command lines with the whole program
 // (cli/serve.ts → program.ts → every command): as a command it would import the program importing it.
+import { keepHeapNearLiveSize } from '../core/daemon/heap.js';
 import { TldrError, formatError } from '../core/errors.js';
 
 async function main(argv: string[]): Promise<number> {
   const at = argv.indexOf('--project');
   const root = at >= 0 ? argv[at + 1] : undefined;
   if (root === undefined) throw new TldrError('the daemon needs --project ROOT', 'start it with tldr daemon start', 2);
+  keepHeapNearLiveSize();
   // Between warms the daemon re-parses a file or a few at a time: one worker does that as fast as
   // two and holds one set of grammars instead of two (~50 MB). TLDR_WORKERS still overrides.
   process.env.TLDR_WORKERS ??= '1';
-  const [{ runDaemon }, { openProjectIndex }, { allowBurstWorkers, closeExtractPool, startExtractPool }, { commandLineServer }, { resolveProjectRoot }] = await Promise.all([
+  const [{ runDaemon }, { openProjectIndex }, { allowBurstWorkers, baselineGrammarsInPool, closeExtractPool, startExtractPool }, { commandLineServer }, { resolveProjectRoot }, { indexFileExists }] = await Promise.all([
     import('../core/daemon/daemon.js'),
     import('../core/index/open.js'),
     import('../core/pool/extract-pool.js'),
     import('./serve.js'),
     import('../core/project/root.js'),
+    import('../core/cache/index-file.js'),
   ]);
   const realRoot = resolveProjectRoot(root);
   // A second worker while the first is busy: a re-parse never waits behind a long flow analysis.
   allowBurstWorkers(1);
+  // Started on a cache, the daemon re-parses a file at a time: baseline grammar code is enough.
+  if (indexFileExists(realRoot)) baselineGrammarsInPool();
   const outcome = await runDaemon({
     root: realRoot,
     // Re-parses go to the worker pool even for one file: the daemon's event loop stays free for

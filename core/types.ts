@@ -303,6 +303,16 @@ export interface WarmResult {
   elapsed_ms: number;
   /** Set when the project's running daemon did the warm (on its own index, which is then fresh). */
   daemon_pid?: number;
-  /** The semantic search index (`.tldr/search.bin`) brought up to date by the warm; its time is part of elapsed_ms. */
-  search_index?: { documents: number; state: 'unchanged' | 'updated' | 'unwritable'; elapsed_ms: number };
+  /**
+   * The semantic search index (`.tldr/search.bin`) brought up to date by the warm (its time is part
+   * of elapsed_ms), or `deferred`: a small warm that left the daemon starting leaves it to the daemon.
+   */
+  search_index?: SearchIndexUpdate | { state: 'deferred' };
+}
+
+/** What a warm did to `.tldr/search.bin`. */
+export interface SearchIndexUpdate {
+  documents: number;
+  state: 'unchanged' | 'updated' | 'unwritable';
+  elapsed_ms: number;
 }

@@ -3,17 +3,25 @@
 // daemon's cfg/dfg/pdg/slice) and returns the report as plain data. web-tree-sitter and each
 // grammar are initialised once per worker, on first use (or ahead of it, by the `prepare` task),
 // and stay loaded for the worker's lifetime.
-import { move } from 'piscina';
+import { move, workerData } from 'piscina';
 import { packOwned } from '../core/cache/codec.js';
+import { baselineGrammarCode } from '../core/parse/wasm-tiering.js';
 import { prepareLanguage } from '../core/extract/index.js';
 import { extractFile } from '../core/pool/extract-file.js';
 import type { FlowJob, FlowOutcome } from '../core/flow/compute.js';
-import type { ExtractJob, FileOutcome } from '../core/pool/outcome.js';
+import type { ExtractJob, ExtractOptions, FileOutcome } from '../core/pool/outcome.js';
 import type { LanguageId } from '../core/types.js';
 
-export interface ExtractTask {
+/** What the pool tells each of its workers when it starts them. */
+export interface ExtractWorkerData {
+  /** Compile grammars as baseline code only (core/parse/wasm-tiering.ts). */
+  baselineGrammars: boolean;
+}
+
+if ((workerData as ExtractWorkerData | undefined)?.baselineGrammars) await baselineGrammarCode();
+
+export interface ExtractTask extends ExtractOptions {
   jobs: ExtractJob[];
-  maxFileBytes: number;
   /**
    * Every language of the current warm. Their grammars and queries are loaded before the first
    * parse: loading a grammar right after heavy parsing with another can stall while V8 re-optimises
@@ -25,7 +33,7 @@ export interface ExtractTask {
 export default async function extractBatch(task: ExtractTask): Promise<unknown> {
   await Promise.all(task.languages.map((language) => prepareLanguage(language).catch(() => undefined)));
   const outcomes: FileOutcome[] = [];
-  for (const job of task.jobs) outcomes.push(await extractFile(job, task.maxFileBytes));
+  for (const job of task.jobs) outcomes.push(await extractFile(job, task));
   const packed = packOwned(outcomes);
   return move(packed.buffer as ArrayBuffer);
 }
@@ -39,7 +47,7 @@ export interface PrepareTask {
 
 export async function prepare(task: PrepareTask): Promise<void> {
   await Promise.all(task.languages.map((language) => prepareLanguage(language).catch(() => undefined)));
-  for (const job of task.samples) await extractFile(job, task.maxFileBytes);
+  for (const job of task.samples) await extractFile(job, { maxFileBytes: task.maxFileBytes, documents: true });
 }
 
 /** Flow analyses load on first use: a worker that only extracts never pays for them. */

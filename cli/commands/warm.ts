@@ -13,7 +13,7 @@ export const warmCommand: CommandSpec = {
     const root = await projectRoot(positional[0], globals);
     // A running daemon warms its own index: it stays fresh, and the cache keeps a single writer.
     const viaDaemon = globals.daemon ? await (await import('../../core/daemon/remote.js')).warmThroughDaemon(root) : undefined;
-    const result = viaDaemon ?? (await warmWithProgress(root));
+    const result = viaDaemon ?? (await warmWithProgress(root, globals.daemon));
     if (globals.daemon && !viaDaemon) {
       // In the background, never waited for: the daemon loads the cache just written.
       const { startDaemon } = await import('../../core/daemon/lifecycle.js');
@@ -36,7 +36,8 @@ async function projectRoot(path: string | undefined, globals: GlobalOptions): Pr
   return findProjectRoot(found);
 }
 
-async function warmWithProgress(root: string): Promise<WarmResult> {
+/** `daemonFollows`: the daemon is started next, and takes what a small warm leaves to it. */
+async function warmWithProgress(root: string, daemonFollows: boolean): Promise<WarmResult> {
   const [{ warmProject }, { poolRunning }, { markShortLivedProcess }] = await Promise.all([
     import('../../core/index/open.js'),
     import('../../core/pool/pool-size.js'),
@@ -46,7 +47,7 @@ async function warmWithProgress(root: string): Promise<WarmResult> {
   markShortLivedProcess();
   const bar = process.stderr.isTTY ? await progressBar() : undefined;
   try {
-    return await warmProject(root, { onProgress: bar?.update });
+    return await warmProject(root, { onProgress: bar?.update, daemonFollows });
   } finally {
     bar?.stop();
     // Only a warm that parsed in workers loaded the pool (piscina is not free to import).
@@ -98,8 +99,9 @@ export function formatWarm(result: WarmResult): string {
     for (const error of result.errors.slice(0, 10)) lines.push(`  ${error.path}: ${error.message}`);
   }
   lines.push(`cache: .tldr/index.bin ${result.cache}${result.cache_note ? ` (${result.cache_note})` : ''}`);
-  if (result.search_index) {
-    const search = result.search_index;
+  const search = result.search_index;
+  if (search?.state === 'deferred') lines.push('search index: .tldr/search.bin left to the daemon (built in the background)');
+  else if (search) {
     lines.push(`search index: .tldr/search.bin ${search.state} (${n(search.documents)} definitions, ${(search.elapsed_ms / 1000).toFixed(2)} s)`);
   }
   return `${lines.join('\n')}\n`;

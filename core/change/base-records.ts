@@ -78,10 +78,10 @@ export async function recordsAtRevision(
     let outcomes: FileOutcome[];
     if (index.analysis === 'pool') {
       const { extractInPool } = await import('../pool/extract-pool.js');
-      outcomes = await extractInPool(jobs, { maxFileBytes, languages: [...new Set(jobs.map((job) => job.language))], sizes });
+      outcomes = await extractInPool(jobs, { maxFileBytes, documents: false, languages: [...new Set(jobs.map((job) => job.language))], sizes });
     } else {
       const { extractFile } = await import('../pool/extract-file.js');
-      outcomes = await Promise.all(jobs.map((job) => extractFile(job, maxFileBytes)));
+      outcomes = await Promise.all(jobs.map((job) => extractFile(job, { maxFileBytes, documents: false })));
     }
     for (const outcome of outcomes) {
       if (outcome.status === 'record') records.set(outcome.path, packr.unpack(outcome.data) as FileRecord);

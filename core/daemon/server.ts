@@ -128,7 +128,7 @@ export class DaemonServer {
         .then(() => {
           this.warmWorkers(index);
           // A project deleted before its watcher was set up sends no events: look once it is.
-          return Promise.all([freshness.watch().finally(() => this.checkRoot()), this.buildCallGraph(index)]);
+          return Promise.all([freshness.watch().finally(() => this.checkRoot()), this.buildCallGraph(index).then(() => this.refreshSearchIndex(index))]);
         })
         .catch((error: Error) => this.recordError(error));
       return index;
@@ -161,6 +161,14 @@ export class DaemonServer {
       this.callGraph = 'none';
       throw error;
     }
+  }
+
+  /** A small warm leaves `.tldr/search.bin` to the daemon (for-index.ts): brought up to date once the graph is built. */
+  private async refreshSearchIndex(index: OpenedIndex): Promise<void> {
+    this.checkRoot();
+    if (this.stopping) return;
+    const { refreshSavedSearchIndex } = await import('../search/semantic/for-index.js');
+    await refreshSavedSearchIndex(index);
   }
 
   /** Writes changes back to the cache, unless the project is gone: that would recreate its directory. */

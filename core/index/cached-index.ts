@@ -22,7 +22,7 @@ import { hashFileSync } from '../files/hash.js';
 import { IgnoreRules } from '../files/ignore-rules.js';
 import { defaultPolicy, type SelectionPolicy } from '../files/policy.js';
 import { selectFiles, selectPath, type SelectedFile, type SkippedFile } from '../files/select.js';
-import type { ExtractJob, FileOutcome } from '../pool/outcome.js';
+import type { ExtractJob, ExtractOptions, FileOutcome } from '../pool/outcome.js';
 import { planExtraction, workerCount, type ExtractionPlan } from '../pool/pool-size.js';
 import { beforeParsing } from '../parse/wasm-tiering.js';
 import type { FileRecord, LanguageId, SkipReason, WarmResult } from '../types.js';
@@ -49,7 +49,23 @@ export interface WarmProgress {
 
 export interface SyncOptions {
   onProgress?: (progress: WarmProgress) => void;
+  /**
+   * Asked once, with the bytes of every selected file (the project's size), whether extraction
+   * also builds the extracted files' semantic search documents (handed to onContentChange
+   * listeners); default yes.
+   */
+  documents?: (projectBytes: number) => boolean;
 }
+
+/** How one reconciliation extracts. */
+interface ReconcileOptions {
+  onProgress?: SyncOptions['onProgress'];
+  /** Build semantic search documents along with the records. */
+  documents: boolean;
+}
+
+/** Re-checks between warms build documents: the search index takes changed files' from them. */
+const RECHECK: ReconcileOptions = { documents: true };
 
 /** Files whose ignore rules changed invalidate the whole selection. */
 const IGNORE_FILE_NAMES = new Set(['.gitignore', '.tldrignore']);
@@ -136,7 +152,7 @@ export class CachedProjectIndex implements ProjectIndex {
       const changes: EntryChange[] = [];
       const seen = this.dirtyMarks([rel]);
       // One file: in-process unless this index keeps every parse off its thread.
-      const reconciled = await this.reconcile([file], changes, undefined, this.analysis);
+      const reconciled = await this.reconcile([file], changes, RECHECK, this.analysis);
       this.clearMarks(seen);
       this.emit(changes);
       return reconciled;
@@ -269,7 +285,8 @@ export class CachedProjectIndex implements ProjectIndex {
     const stream = new StreamingSave(this.root, this.stores);
     let reconciled: Reconciled;
     try {
-      reconciled = await this.reconcile(selection.files, changes, options.onProgress, this.extraction, stream);
+      const documents = options.documents?.(selection.files.reduce((sum, file) => sum + file.size, 0)) ?? true;
+      reconciled = await this.reconcile(selection.files, changes, { onProgress: options.onProgress, documents }, this.extraction, stream);
     } catch (error) {
       stream.abort();
       throw error;
@@ -310,7 +327,7 @@ export class CachedProjectIndex implements ProjectIndex {
       await this.syncNow({});
       return;
     }
-    await this.reconcile(files, changes, undefined, this.extraction);
+    await this.reconcile(files, changes, RECHECK, this.extraction);
     this.clearMarks(seen);
     this.emit(changes);
   }
@@ -322,7 +339,7 @@ export class CachedProjectIndex implements ProjectIndex {
   private async reconcile(
     files: SelectedFile[],
     changes: EntryChange[],
-    onProgress: SyncOptions['onProgress'],
+    options: ReconcileOptions,
     mode: ExtractionMode,
     stream?: StreamingSave,
   ): Promise<Reconciled> {
@@ -338,8 +355,11 @@ export class CachedProjectIndex implements ProjectIndex {
           continue;
         }
         if (entry.size === file.size && hashFileSync(file.abs) === entry.hash) {
-          entry.mtimeMs = file.mtimeMs;
-          this.edits++;
+          // A file marked changed (a watcher event) that is not: nothing to write back.
+          if (entry.mtimeMs !== file.mtimeMs) {
+            entry.mtimeMs = file.mtimeMs;
+            this.edits++;
+          }
           reused++;
           rehashed++;
           continue;
@@ -350,7 +370,7 @@ export class CachedProjectIndex implements ProjectIndex {
     const byPath = new Map(stale.map((file) => [file.path, file]));
     const transient: FileOutcome[] = [];
     // Outcomes are taken as they arrive; a warm streams each record into the next index file.
-    const workers = await this.extract(stale, onProgress, mode, (outcome) => {
+    const workers = await this.extract(stale, options, mode, (outcome) => {
       const file = byPath.get(outcome.path)!;
       const before = entries.get(file.path);
       const after = toEntry(file, outcome);
@@ -371,7 +391,7 @@ export class CachedProjectIndex implements ProjectIndex {
   /** Extracts the files, handing each outcome to `onOutcome` as it arrives; returns the workers used. */
   private async extract(
     files: SelectedFile[],
-    onProgress: SyncOptions['onProgress'],
+    { onProgress, documents }: ReconcileOptions,
     mode: ExtractionMode,
     onOutcome: (outcome: FileOutcome) => void,
   ): Promise<number> {
@@ -381,15 +401,19 @@ export class CachedProjectIndex implements ProjectIndex {
     const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
     const bytes = new Map<LanguageId, number>();
     for (const file of files) bytes.set(file.language, (bytes.get(file.language) ?? 0) + file.size);
-    await beforeParsing(files.reduce((sum, file) => sum + file.size, 0));
+    const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+    const extractOptions: ExtractOptions = { maxFileBytes: this.policy.maxFileBytes, documents };
     const plan: ExtractionPlan =
       mode === 'pool' ? { inProcess: false, workers: Math.max(1, workerCount()), workerLanguages: [...bytes.keys()] }
         : mode === 'auto' ? planExtraction(total, bytes)
           : { inProcess: true, workers: 0, workerLanguages: [] };
-    if (plan.workers > 0) {
-      const pool = await import('../pool/extract-pool.js');
+    // Workers boot (thread, modules) while this thread gets ready to parse.
+    const pool = plan.workers > 0 ? await import('../pool/extract-pool.js') : undefined;
+    pool?.startExtractPool(plan.workers);
+    await beforeParsing(totalBytes);
+    if (pool) {
       const options = {
-        maxFileBytes: this.policy.maxFileBytes,
+        ...extractOptions,
         languages: [...bytes.keys()],
         sizes: new Map(files.map((file) => [file.path, file.size])),
         onProgress: (done: number) => onProgress?.({ phase: 'extract', done, total }),
@@ -403,7 +427,7 @@ export class CachedProjectIndex implements ProjectIndex {
     const { extractFile } = await import('../pool/extract-file.js');
     let done = 0;
     for (const job of jobs) {
-      onOutcome(await extractFile(job, this.policy.maxFileBytes));
+      onOutcome(await extractFile(job, extractOptions));
       onProgress?.({ phase: 'extract', done: ++done, total });
     }
     return 0;
@@ -530,7 +554,7 @@ export class CachedProjectIndex implements ProjectIndex {
     if (memo && memo.size === stats.size && memo.mtimeMs === stats.mtimeMs) return memo.record;
     const file: SelectedFile = { abs, path: rel, language, size: stats.size, mtimeMs: stats.mtimeMs };
     let outcome!: FileOutcome;
-    await this.extract([file], undefined, this.analysis, (only) => (outcome = only));
+    await this.extract([file], RECHECK, this.analysis, (only) => (outcome = only));
     if (outcome.status === 'skipped') throw skipError(rel, outcome.reason, this.policy);
     if (outcome.status === 'error') throw new TldrError(`cannot extract ${rel}: ${outcome.message}`);
     const record = packr.unpack(outcome.data) as FileRecord;

@@ -22,14 +22,23 @@ export async function openProjectIndex(root: string, options: IndexOptions = {})
   return new CachedProjectIndex(real, options);
 }
 
+export interface WarmOptions extends IndexOptions, Omit<SyncOptions, 'documents'> {
+  /** A daemon is being started for the project: a small warm leaves the search index to it. */
+  daemonFollows?: boolean;
+}
+
 /** Indexes the whole project and writes the cache; only changed files are extracted again. */
-export async function warmProject(root: string, options: IndexOptions & SyncOptions = {}): Promise<WarmResult> {
+export async function warmProject(root: string, options: WarmOptions = {}): Promise<WarmResult> {
   const index = await openProjectIndex(root, options);
   try {
-    const { collectExtractedDocuments, warmSearchIndex } = await import('../search/semantic/for-index.js');
-    const extracted = collectExtractedDocuments(index);
-    const result = await index.sync(options);
-    return await warmSearchIndex(index, result, extracted.stop());
+    const search = await import('../search/semantic/for-index.js');
+    const extracted = search.collectExtractedDocuments(index);
+    let leftToDaemon = false;
+    const documents = (projectBytes: number): boolean => !(leftToDaemon = options.daemonFollows === true && search.daemonBuildsSearchIndex(projectBytes));
+    const result = await index.sync({ onProgress: options.onProgress, documents });
+    if (!leftToDaemon) return await search.warmSearchIndex(index, result, extracted.stop());
+    extracted.stop();
+    return search.searchIndexLeftToDaemon(index, result);
   } finally {
     await index.close();
   }

@@ -3,7 +3,7 @@
 import { prepareLanguage } from '../extract/index.js';
 import type { LanguageId } from '../types.js';
 import { extractFile } from './extract-file.js';
-import type { ExtractJob, FileOutcome } from './outcome.js';
+import type { ExtractJob, ExtractOptions, FileOutcome } from './outcome.js';
 
 /**
  * Loads every language's grammar and query before the first parse, as a worker does: loading one
@@ -15,8 +15,8 @@ export async function prepareHere(languages: LanguageId[]): Promise<void> {
 }
 
 /** Extracts a batch here, one file after the other (each yields to the event loop first). */
-export async function extractHere(batch: ExtractJob[], maxFileBytes: number): Promise<FileOutcome[]> {
+export async function extractHere(batch: ExtractJob[], options: ExtractOptions): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
-  for (const job of batch) outcomes.push(await extractFile(job, maxFileBytes));
+  for (const job of batch) outcomes.push(await extractFile(job, options));
   return outcomes;
 }

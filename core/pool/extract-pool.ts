@@ -8,9 +8,9 @@ import { packr } from '../cache/codec.js';
 import { TldrError } from '../errors.js';
 import type { FlowJob, FlowOutcome } from '../flow/compute.js';
 import type { LanguageId } from '../types.js';
-import type { ExtractJob, FileOutcome } from './outcome.js';
+import type { ExtractJob, ExtractOptions, FileOutcome } from './outcome.js';
 import { setPoolRunning, workerCount } from './pool-size.js';
-import type { ExtractTask, PrepareTask } from '../../workers/extract-worker.js';
+import type { ExtractTask, ExtractWorkerData, PrepareTask } from '../../workers/extract-worker.js';
 
 export { poolRunning, workerCount } from './pool-size.js';
 
@@ -36,6 +36,7 @@ const BURST_WORKER_IDLE_MS = 10_000;
 
 let pool: Piscina | undefined;
 let burstWorkers = 0;
+let baselineGrammars = false;
 
 /**
  * Lets the pool start up to `count` workers beyond workerCount() while all of those are busy: the
@@ -44,6 +45,14 @@ let burstWorkers = 0;
  */
 export function allowBurstWorkers(count: number): void {
   burstWorkers = count;
+}
+
+/**
+ * Has the workers of the next pool started keep grammar code baseline (wasm-tiering.ts): for a
+ * process that re-parses a file at a time, where memory matters more than the last 25 % of speed.
+ */
+export function baselineGrammarsInPool(): void {
+  baselineGrammars = true;
 }
 
 /** The running pool, if any: for status reports (threads, queue) and for tests that kill a worker. */
@@ -61,15 +70,16 @@ function workerPool(threads = Math.max(1, workerCount())): Piscina {
       // Burst workers start only while every other one is busy, and exit after idling a while.
       maxThreads: threads + burstWorkers,
       idleTimeout: BURST_WORKER_IDLE_MS,
+      workerData: { baselineGrammars } satisfies ExtractWorkerData,
     });
     setPoolRunning(true);
   }
   return pool;
 }
 
-/** Starts the pool's standing workers now, ahead of the first task. */
-export function startExtractPool(): void {
-  workerPool();
+/** Starts the pool's standing workers now (`threads`, default workerCount()), ahead of the first task. */
+export function startExtractPool(threads?: number): void {
+  workerPool(threads);
 }
 
 /** Stops the workers. The next extraction starts a fresh pool. */
@@ -82,6 +92,8 @@ export async function closeExtractPool(): Promise<void> {
 
 export interface PoolRunOptions {
   maxFileBytes: number;
+  /** Build each file's semantic search documents too (default: yes; see ExtractOptions). */
+  documents?: boolean;
   languages: LanguageId[];
   /** Sizes of the jobs' files in bytes (for batching); unknown sizes count as small. */
   sizes: Map<string, number>;
@@ -157,11 +169,15 @@ export async function extractEachInPool(jobs: ExtractJob[], options: PoolRunOpti
       await here.prepareHere(options.languages);
       for (let batch = take(own) ?? take(shared); batch; batch = take(own) ?? take(shared)) {
         const current = batch;
-        complete(await here.extractHere(current, options.maxFileBytes).catch((error: unknown) => failed(current, error)));
+        complete(await here.extractHere(current, extractOptions(options)).catch((error: unknown) => failed(current, error)));
       }
     })().catch(stop);
   }
   await allDone;
+}
+
+function extractOptions(options: PoolRunOptions): ExtractOptions {
+  return { maxFileBytes: options.maxFileBytes, documents: options.documents ?? true };
 }
 
 /** Per-file error outcomes for a batch that could not be extracted at all. */
@@ -218,7 +234,7 @@ function timeoutFor(batch: ExtractJob[], sizes: Map<string, number>): number {
 }
 
 async function runBatch(piscina: Piscina, batch: ExtractJob[], options: PoolRunOptions): Promise<FileOutcome[]> {
-  const task: ExtractTask = { jobs: batch, maxFileBytes: options.maxFileBytes, languages: options.languages };
+  const task: ExtractTask = { jobs: batch, ...extractOptions(options), languages: options.languages };
   try {
     const buffer: ArrayBuffer = await piscina.run(task, { signal: AbortSignal.timeout(timeoutFor(batch, options.sizes)) });
     const outcomes = packr.unpack(new Uint8Array(buffer)) as FileOutcome[];

@@ -10,6 +10,17 @@ export interface ExtractJob {
   language: LanguageId;
 }
 
+/** How files are extracted, the same for every file of a run. */
+export interface ExtractOptions {
+  /** Larger files are skipped. */
+  maxFileBytes: number;
+  /**
+   * Also build each file's semantic search documents from the text in hand. Off when nothing will
+   * take them: a warm that leaves the search index to the daemon, records of base versions.
+   */
+  documents: boolean;
+}
+
 export type FileOutcome =
   | {
       status: 'record';

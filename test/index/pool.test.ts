@@ -31,20 +31,24 @@ describe('extraction pool', () => {
     const cores = { TLDR_WORKERS: undefined } as NodeJS.ProcessEnv;
     const ts = (bytes: number) => new Map([['typescript' as const, bytes]]);
     const spare = Math.max(1, workerCount(cores) - 1);
-    expect(planExtraction(8, ts(100_000), cores)).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
-    expect(planExtraction(30, ts(200_000), cores)).toEqual({ inProcess: true, workers: 1, workerLanguages: ['typescript'] });
-    expect(planExtraction(300, ts(900_000), cores)).toEqual({ inProcess: true, workers: 1, workerLanguages: ['typescript'] });
+    const here = { inProcess: true, workers: 0, workerLanguages: [] };
+    expect(planExtraction(8, ts(100_000), cores)).toEqual(here);
+    // A small project (below 2 MB) does not repay a worker's start-up: all of it here.
+    expect(planExtraction(30, ts(200_000), cores)).toEqual(here);
+    expect(planExtraction(300, ts(1_900_000), cores)).toEqual(here);
+    expect(planExtraction(300, ts(2_200_000), cores)).toEqual({ inProcess: true, workers: Math.min(spare, 4), workerLanguages: ['typescript'] });
     // This thread is one of the cores: never more workers than cores - 1, and at least one.
     expect(planExtraction(5000, ts(50_000_000), cores)).toEqual({ inProcess: true, workers: spare, workerLanguages: ['typescript'] });
     // A language with little source is not worth a worker's loading its grammar: it stays here.
-    const mixed = new Map([['typescript' as const, 900_000], ['javascript' as const, 3_000], ['python' as const, 600_000]]);
-    expect(planExtraction(300, mixed, cores)).toEqual({ inProcess: true, workers: Math.min(spare, 2), workerLanguages: ['typescript', 'python'] });
+    const mixed = new Map([['typescript' as const, 1_800_000], ['javascript' as const, 3_000], ['python' as const, 1_200_000]]);
+    expect(planExtraction(300, mixed, cores)).toEqual({ inProcess: true, workers: Math.min(spare, 5), workerLanguages: ['typescript', 'python'] });
     const scattered = new Map([['typescript' as const, 100_000], ['javascript' as const, 100_000], ['python' as const, 100_000]]);
-    expect(planExtraction(300, scattered, cores)).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
+    expect(planExtraction(300, scattered, cores)).toEqual(here);
     // TLDR_WORKERS is the most workers to use; 0 keeps everything in-process.
     expect(planExtraction(5000, ts(50_000_000), { TLDR_WORKERS: '3' })).toMatchObject({ inProcess: true, workers: 3 });
-    expect(planExtraction(300, ts(900_000), { TLDR_WORKERS: '3' })).toMatchObject({ inProcess: true, workers: 1 });
-    expect(planExtraction(5000, ts(50_000_000), { TLDR_WORKERS: '0' })).toEqual({ inProcess: true, workers: 0, workerLanguages: [] });
+    expect(planExtraction(300, ts(2_200_000), { TLDR_WORKERS: '8' })).toMatchObject({ inProcess: true, workers: 4 });
+    expect(planExtraction(300, ts(900_000), { TLDR_WORKERS: '3' })).toEqual(here);
+    expect(planExtraction(5000, ts(50_000_000), { TLDR_WORKERS: '0' })).toEqual(here);
   });
 
   it('shares one queue between this thread and the workers: every file once, the same records', async () => {

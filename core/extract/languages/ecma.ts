@@ -32,10 +32,8 @@ function importClauseBindings(clause: Node): ImportedName[] {
 }
 
 function hasToken(node: Node, token: string): boolean {
-  for (let child = node.firstChild; child; child = child.nextSibling) {
-    if (!child.isNamed && child.type === token) return true;
-  }
-  return false;
+  // `children` is one call into tree-sitter; a nextSibling walk is one per child (each from the parent).
+  return node.children.some((child) => !child.isNamed && child.type === token);
 }
 
 /** Bindings of `x = require('m')`, `{ a, b: c } = require('m')`, `x = require('m').y`. */

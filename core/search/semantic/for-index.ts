@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ContentChange, FileChange, ProjectIndex } from '../../index/project-index.js';
 import { decodeText } from '../../files/content.js';
 import { hashBytes } from '../../files/hash.js';
-import type { FileRecord, WarmResult } from '../../types.js';
+import type { FileRecord, SearchIndexUpdate, WarmResult } from '../../types.js';
 import { unpackDocuments } from './document-codec.js';
 import { fileDocuments, type SourceDocument } from './documents.js';
 import { SemanticIndex } from './semantic-index.js';
@@ -224,22 +224,67 @@ function indexStamp(root: string): Omit<IndexStamp, 'documents'> | undefined {
 
 /**
  * Part of `warm`, right after the records were brought up to date and saved: makes
- * `.tldr/search.bin` match them, and adds what it did (and its time) to the warm's result. When
- * index.bin is the one the saved index was built with, nothing is read at all.
+ * `.tldr/search.bin` match them, and adds what it did (and its time) to the warm's result.
  */
 export async function warmSearchIndex(project: ProjectIndex, warm: WarmResult, extracted?: Extracted): Promise<WarmResult> {
+  const search = await updateSavedIndex(project, extracted, 'query');
+  return { ...warm, search_index: search, elapsed_ms: Math.round((warm.elapsed_ms + search.elapsed_ms) * 10) / 10 };
+}
+
+/**
+ * Below this much source, a warm that leaves a daemon starting leaves the search index to it
+ * (warmProject): built in the warm, the documents would be on its critical path (it parses mostly
+ * on its own thread then), and the daemon builds them in the background in a fraction of a
+ * second. Above it, the warm builds them in its workers alongside the parse, and the daemon would
+ * have to read every file again and hold every document while it does.
+ */
+const DAEMON_SEARCH_INDEX_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Whether a project of this many bytes of source has its search index built by its daemon. */
+export function daemonBuildsSearchIndex(projectBytes: number): boolean {
+  return projectBytes < DAEMON_SEARCH_INDEX_MAX_BYTES;
+}
+
+/** A warm that left the search index to the daemon: `.tldr/search.bin` is current already, or the daemon builds it. */
+export function searchIndexLeftToDaemon(project: ProjectIndex, warm: WarmResult): WarmResult {
+  const saved = savedStamp(project.root);
+  return { ...warm, search_index: builtWith(indexStamp(project.root), saved) ? { documents: saved.documents, state: 'unchanged', elapsed_ms: 0 } : { state: 'deferred' } };
+}
+
+/** Whether the saved index was built with the index.bin of `stamp` (then it holds every current file's documents). */
+function builtWith(stamp: Omit<IndexStamp, 'documents'> | undefined, saved: IndexStamp | undefined): saved is IndexStamp {
+  return stamp !== undefined && saved !== undefined && stamp.size === saved.size && stamp.mtimeMs === saved.mtimeMs;
+}
+
+/**
+ * The daemon's catch-up once its index is loaded, for a project small enough that a warm leaves
+ * `.tldr/search.bin` to it: brings the saved file up to date (reading only files whose documents
+ * it lacks). The index it builds for that is not kept, unless a search already holds one.
+ */
+export async function refreshSavedSearchIndex(project: ProjectIndex): Promise<void> {
+  let bytes = 0;
+  for (const record of (await project.records()).values()) bytes += record.size;
+  if (daemonBuildsSearchIndex(bytes)) await updateSavedIndex(project, undefined, 'save');
+}
+
+/**
+ * Makes the saved index match index.bin. When index.bin is the one the saved index was built
+ * with, nothing is read at all. A daemon's warm (`query`) keeps the index it builds to answer the
+ * next searches; a one-shot warm or a catch-up only writes the file.
+ */
+async function updateSavedIndex(project: ProjectIndex, extracted: Extracted | undefined, use: 'query' | 'save'): Promise<SearchIndexUpdate> {
   const started = performance.now();
   const stamp = indexStamp(project.root);
   const saved = savedStamp(project.root);
-  let search: NonNullable<WarmResult['search_index']>;
-  if (!holders.has(project) && stamp && saved && stamp.size === saved.size && stamp.mtimeMs === saved.mtimeMs) {
+  let search: SearchIndexUpdate;
+  if (!holders.has(project) && builtWith(stamp, saved)) {
     search = { documents: saved.documents, state: 'unchanged', elapsed_ms: 0 };
   } else {
-    // A one-shot warm (not the daemon's, whose index serves queries next) only writes the file.
-    const holder = holders.has(project) || project.analysis === 'pool' ? await freshHolder(project, extracted) : await build(project, extracted, 'save');
+    const keep = holders.has(project) || (use === 'query' && project.analysis === 'pool');
+    const holder = keep ? await freshHolder(project, extracted) : await build(project, extracted, 'save');
     clearTimeout(holder.saveTimer);
     search = { documents: holder.index.liveDocs, state: save(project.root, holder, stamp) ? 'updated' : 'unwritable', elapsed_ms: 0 };
   }
   search.elapsed_ms = Math.round((performance.now() - started) * 10) / 10;
-  return { ...warm, search_index: search, elapsed_ms: Math.round((warm.elapsed_ms + search.elapsed_ms) * 10) / 10 };
+  return search;
 }
