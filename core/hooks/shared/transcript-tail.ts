@@ -2,10 +2,9 @@
 // look, an entry a line: hooks learn from it of events that reach no hook at all (an Edit rejected
 // before PreToolUse). The cursor starts at the end of the file as first seen, so a resumed
 // session's history is never replayed; each look reads only the new bytes, bounded.
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { isRecord } from '../contract.js';
-import type { TranscriptEntry } from '../text/transcript.js';
+import { jsonLineObjects, type TranscriptEntry } from '../text/transcript.js';
 
 /** New bytes read per look at most; a burst beyond it is skipped to its last part. */
 const MAX_READ_BYTES = 1 << 20;
@@ -23,20 +22,22 @@ export class TranscriptTail {
     if (!isAbsolute(this.path) || !this.path.endsWith('.jsonl')) return [];
     let fd: number;
     try {
-      // Only a regular file: opening a FIFO would block the daemon.
-      if (!statSync(this.path).isFile()) return [];
-      fd = openSync(this.path, 'r');
+      // Non-blocking: a FIFO at that path must not hold the daemon (it is refused below).
+      fd = openSync(this.path, constants.O_RDONLY | constants.O_NONBLOCK);
     } catch (error) {
       // Claude Code creates the transcript after the session's first hooks: all of it will be new.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.offset ??= 0;
       return [];
     }
     try {
-      const { size } = fstatSync(fd);
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) return [];
+      const { size } = stat;
       if (this.offset === undefined || size < this.offset) {
         this.offset = size;
         return [];
       }
+      if (size === this.offset) return [];
       const start = Math.max(this.offset, size - MAX_READ_BYTES);
       const buffer = Buffer.alloc(size - start);
       const read = readSync(fd, buffer, 0, buffer.length, start);
@@ -47,25 +48,11 @@ export class TranscriptTail {
       this.offset = start + end + 1;
       const lines = buffer.toString('utf8', 0, end).split('\n');
       // After a skip the first line is the tail of one cut in half.
-      return parseEntries(skipped ? lines.slice(1) : lines);
+      return jsonLineObjects(skipped ? lines.slice(1) : lines);
     } catch {
       return [];
     } finally {
       closeSync(fd);
     }
   }
-}
-
-function parseEntries(lines: string[]): TranscriptEntry[] {
-  const entries: TranscriptEntry[] = [];
-  for (const line of lines) {
-    if (!line.startsWith('{')) continue;
-    try {
-      const value = JSON.parse(line) as unknown;
-      if (isRecord(value)) entries.push(value);
-    } catch {
-      // Not an entry (Claude Code writes whole lines; anything else is skipped).
-    }
-  }
-  return entries;
 }

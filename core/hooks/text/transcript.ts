@@ -27,19 +27,25 @@ export interface TranscriptSummary {
 export type TranscriptEntry = Record<string, unknown>;
 type Entry = TranscriptEntry;
 
-/** Transcript entries of `text`, or undefined when it is not a transcript dump. */
-export function transcriptEntries(text: string): Entry[] | undefined {
-  const lines = text.slice(0, MAX_CHARS).split('\n', MAX_LINES).map((line) => line.trim()).filter(Boolean);
+/** The JSON objects among `lines`, one per line; anything else (a line cut short, plain text) is skipped. */
+export function jsonLineObjects(lines: string[]): Entry[] {
   const entries: Entry[] = [];
   for (const line of lines) {
-    if (!line.startsWith('{') || !MARKER.test(line)) continue;
+    if (!line.startsWith('{')) continue;
     try {
       const value = JSON.parse(line) as unknown;
       if (value && typeof value === 'object' && !Array.isArray(value)) entries.push(value as Entry);
     } catch {
-      // A line cut by the output limit.
+      // A line cut by an output limit, or still being written.
     }
   }
+  return entries;
+}
+
+/** Transcript entries of `text`, or undefined when it is not a transcript dump. */
+export function transcriptEntries(text: string): Entry[] | undefined {
+  const lines = text.slice(0, MAX_CHARS).split('\n', MAX_LINES).map((line) => line.trim()).filter(Boolean);
+  const entries = jsonLineObjects(lines.filter((line) => MARKER.test(line)));
   return entries.length >= MIN_ENTRIES && entries.length * 2 >= lines.length ? entries : undefined;
 }
 
