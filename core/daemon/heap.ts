@@ -6,15 +6,12 @@
 // tree (`tldr bench --suite daemon`), for ≈ 48 MB live. Collecting once the heap has grown a
 // quarter past what survived keeps it near the live size (≈ 180 MB resident there), for ≈ 8 % more
 // CPU while the index loads and the call graph is built, the allocation-heavy part.
-import { setFlagsFromString } from 'node:v8';
+import { setKnownV8Flag } from '../v8-flags.js';
 
 /** How far the old generation grows past what survived the last full collection, in percent. */
 const HEAP_GROWTH_PERCENT = 25;
 
-/** Known to the V8 of Node 20-24 (V8 11-13); another V8 would print an error for it. */
-const KNOWN_V8 = /^1[1-3]\./;
-
 /** Called first thing in the daemon process, before its heap grows. */
 export function keepHeapNearLiveSize(): void {
-  if (KNOWN_V8.test(process.versions.v8)) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWTH_PERCENT}`);
+  setKnownV8Flag(`--heap-growing-percent=${HEAP_GROWTH_PERCENT}`);
 }

@@ -9,13 +9,10 @@
 // time, where optimised grammar code saves a millisecond or two and costs ≈ 35 MB resident (the
 // TypeScript and Python grammars' in a worker). A daemon that indexes a project from scratch, and
 // other hosts, keep everything.
-import { setFlagsFromString } from 'node:v8';
+import { knownV8, setKnownV8Flag } from '../v8-flags.js';
 
 /** Parsing less than this in a short-lived process: baseline grammar code only. */
 const SHORT_RUN_MAX_BYTES = 2 * 1024 * 1024;
-
-/** `--liftoff-only` exists in the V8 of Node 20-24 (V8 11-13); another V8 would print an error for it. */
-const KNOWN_V8 = /^1[1-3]\./;
 
 let shortLived = false;
 let decided = false;
@@ -42,9 +39,9 @@ export async function beforeParsing(bytes: number): Promise<void> {
  * thread's runtime is compiled first, with its tier-up. Called before this thread loads a grammar.
  */
 export async function baselineGrammarCode(): Promise<void> {
-  if (!KNOWN_V8.test(process.versions.v8)) return;
+  if (!knownV8()) return;
   // Loaded here only: a run that parses nothing (a no-change warm) never loads web-tree-sitter.
   const { initParser } = await import('./parser.js');
   await initParser();
-  setFlagsFromString('--liftoff-only');
+  setKnownV8Flag('--liftoff-only');
 }
