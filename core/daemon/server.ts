@@ -77,6 +77,12 @@ export class DaemonServer {
   private callGraphBuildMs: number | undefined;
   private workers: StatusResult['workers'] = 'cold';
   private ready: Promise<OpenedIndex> | undefined;
+  /**
+   * Settles once every record has loaded. After an upgrade that changed the cache schema that is a
+   * full re-parse: hooks answer "warming" meanwhile instead of spending their budget waiting.
+   */
+  private loaded: Promise<OpenedIndex> | undefined;
+  private recordsLoaded = false;
   private idleTimer: NodeJS.Timeout | undefined;
   private rootCheck: NodeJS.Timeout | undefined;
   private active = 0;
@@ -93,8 +99,8 @@ export class DaemonServer {
     this.server = createServer((socket) => this.accept(socket));
     this.hooks = new DaemonHooks({
       root: config.root,
-      index: () => this.freshIndex(),
-      readiness: () => ({ index: this.index !== undefined, callGraph: this.callGraph === 'ready' }),
+      index: () => this.loadedIndex(),
+      readiness: () => ({ index: this.recordsLoaded, callGraph: this.callGraph === 'ready' }),
       notify: (paths) => void this.notify(paths, config.root),
       activity: () => this.armIdleTimer(),
       log: (line) => config.log(line),
@@ -123,8 +129,11 @@ export class DaemonServer {
       this.cacheWriter = writer;
       index.onChange(() => writer.changed());
       const freshness = this.freshness;
-      freshness
-        .load()
+      this.loaded = freshness.load().then(() => {
+        this.recordsLoaded = true;
+        return index;
+      });
+      this.loaded
         .then(() => {
           this.warmWorkers(index);
           // A project deleted before its watcher was set up sends no events: look once it is.
@@ -329,6 +338,12 @@ export class DaemonServer {
     }
   }
 
+  private async loadedIndex(): Promise<OpenedIndex> {
+    await this.ready;
+    await this.loaded;
+    return this.freshIndex();
+  }
+
   private async freshIndex(): Promise<OpenedIndex> {
     const index = await this.ready!;
     this.freshness?.applyPending();
@@ -361,7 +376,7 @@ export class DaemonServer {
       started_at: new Date(this.startedAt).toISOString(),
       uptime_ms: Date.now() - this.startedAt,
       idle_timeout_ms: this.config.idleMs,
-      ready: this.index !== undefined,
+      ready: this.recordsLoaded,
       files: counts?.files ?? 0,
       symbols: counts?.symbols ?? 0,
       rss_bytes: memory.rss,
