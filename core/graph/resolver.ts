@@ -399,7 +399,7 @@ export class Resolver {
     }
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
-      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, binding.line - 1, depth + 1) : undefined;
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
       // variable is not claimed for the original, what it gives is known. A module copied is not followed.
       if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
@@ -435,6 +435,20 @@ export class Resolver {
       return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
     return OPAQUE;
+  }
+
+  /**
+   * Where a binding's initialiser is read. A parameter defaulting to the name it shadows
+   * (`def scan(stream, Loader=Loader)`) reads it where the function is defined: in the function the
+   * name is the parameter itself.
+   */
+  private initScope(file: string, scope: string, binding: LocalBinding, segments: Segment[]): string {
+    const syms = this.symbols(file);
+    if (segments[0].name !== binding.name || syms?.family !== 'python') return scope;
+    const fn = syms.functions.get(scope);
+    const isDefault = fn?.params.some((param) => paramNames(param, 'python')[0] === binding.name && param.includes('=') && param.slice(param.indexOf('=') + 1).trim() === binding.init_name);
+    // The parameter's binding comes first in its function; a later `Loader = Loader` is the parameter again.
+    return isDefault && syms.bindings.get(scope)?.get(binding.name)?.[0] === binding ? this.scopeChain(scope)[1] ?? MODULE_SCOPE : scope;
   }
 
   /** What a call (or `new`) of `callee` initialises a binding to. */
@@ -719,9 +733,22 @@ export class Resolver {
         return this.includedName(file, syms, name);
       case 'js':
         return isJsLibType(name) ? { kind: 'external', lib: name } : undefined;
+      case 'python':
+        return this.importedSubmodule(file, syms, name);
       default:
         return undefined;
     }
+  }
+
+  /**
+   * Importing a package's submodule makes it an attribute of the package: in the package's
+   * `__init__.py`, `from .loader import *` also binds `loader` to the submodule.
+   */
+  private importedSubmodule(file: string, syms: FileSymbols, name: string): Value | undefined {
+    if (!/(^|\/)__init__\.pyi?$/.test(file)) return undefined;
+    const spec = `.${name}`;
+    const imported = syms.record.imports.some((record) => record.module === spec || record.module.startsWith(`${spec}.`));
+    return imported ? this.resolveModule(file, spec, 'python') : undefined;
   }
 
   private goPackageName(dir: string, name: string, tests: boolean, except?: string): Value | undefined {

@@ -46,6 +46,13 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, 'pkg/client.py', 'self.policy.header_fetch_parse')).toBe('pkg/policy.py#Compat32.header_fetch_parse');
   });
 
+  it('a parameter defaulting to the name it shadows has that name\'s value where the function is defined; in a package, an imported submodule is a name (yaml)', () => {
+    expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'loader.check_token')).toBe('pkg/yamlish/loader.py#Loader.check_token');
+    expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'loader.Loader.add_constructor')).toBe('pkg/yamlish/loader.py#Loader.add_constructor');
+    // A rebinding in the body reads the (untyped) parameter, not the module's name.
+    expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'shared.check_token')).toBe('unresolved');
+  });
+
   it('a global assigned by functions holds those values; a test that raises narrows what is assigned (asyncio event loop policy)', () => {
     expect(targets('pkg/policy.py', 'get_policy().get_event_loop')).toEqual(['pkg/policy.py#DefaultPolicy.get_event_loop', 'pkg/policy.py#Policy.get_event_loop']);
   });
