@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
@@ -221,6 +221,11 @@ export interface LocalBinding {
   callback_param?: { callee: string; arg: number; param: number; new?: boolean };
   /** Python: the function declares the name `global`, so this assignment binds the module-level name. */
   global?: true;
+  /**
+   * Made in a branch, loop or try/except of its scope: after it the name may still hold what the
+   * binding before it gave (`if isinstance(expr, str): expr = Literal(expr)`).
+   */
+  conditional?: true;
 }
 
 export interface SyntaxErrorRecord {

@@ -25,6 +25,21 @@ import type { ScopeIndex } from './scope.js';
 import { callerOf } from './calls.js';
 import { cap, capType, collapse, elideArguments, withoutArguments, withoutTypeArguments } from './text.js';
 
+/** Statements and clauses whose body may not run (or may run instead of another). */
+const CONDITIONAL = new Set([
+  'if_statement', 'elif_clause', 'else_clause', 'if_expression', 'for_statement', 'for_in_statement', 'for_of_statement',
+  'enhanced_for_statement', 'while_statement', 'try_statement', 'except_clause', 'catch_clause', 'case_clause',
+  'switch_case', 'switch_default', 'expression_case', 'type_case', 'default_case', 'match_statement', 'match_arm',
+]);
+
+/** Whether the statement `node` making a binding sits in a branch, loop or try of its scope (whose node is `scope`); a loop's own variable does not. */
+function isConditional(node: Node, scope: Node | undefined): boolean {
+  for (let at = node.parent; at && !(scope && at.equals(scope)); at = at.parent) {
+    if (CONDITIONAL.has(at.type)) return true;
+  }
+  return false;
+}
+
 /** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
 const TYPE_MAX = 300;
 
@@ -170,6 +185,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       const after = caps['binding.after'];
       binding = { scope: callerOf(scopes, node.startIndex), name, line: after ? after.endPosition.row + 1 : nameNode.startPosition.row + 1 };
       if (globals.has(`${binding.scope}\u0000${name}`)) binding.global = true;
+      if (!narrowNode && !callback && !after && isConditional(node, innermost?.node)) binding.conditional = true;
       byName.set(nameNode.startIndex, binding);
     }
     // A declared type wins over one another pattern read off the construction.

@@ -14,6 +14,75 @@ export interface Segment {
   isNew?: boolean;
   /** A cast `(expr as T)` / `<T>expr`: the segment's value is an instance of `cast`. */
   cast?: string;
+  /** A parenthesised binary operation `(a + b)`: its value is what the operator method gives (Python). */
+  operation?: BinaryOperation;
+}
+
+export interface BinaryOperation {
+  operator: string;
+  left: string;
+  right: string;
+}
+
+/** Python's binary operators, loosest first; the operators on one row bind alike. */
+const OPERATOR_LEVELS: readonly (readonly string[])[] = [['|'], ['^'], ['&'], ['<<', '>>'], ['+', '-'], ['*', '/', '//', '%', '@'], ['**']];
+const OPERATOR_LEVEL = new Map(OPERATOR_LEVELS.flatMap((row, level) => row.map((op) => [op, level] as const)));
+/** What makes an expression more than arithmetic: comparisons, boolean operators, lambdas, conditionals, tuples. */
+const NOT_ARITHMETIC = /^(?:[<>=!]=|[<>]|:=|,|\b(?:and|or|not|in|is|if|else|lambda|for)\b)/;
+
+/**
+ * The loosest binary operator outside brackets and strings of `text`, splitting it in two
+ * (`a | b | c` → `a | b` and `c`); undefined for anything but binary arithmetic.
+ */
+export function splitBinary(input: string): BinaryOperation | undefined {
+  const text = input.trim();
+  let best: { at: number; op: string; level: number } | undefined;
+  let operand = false;
+  for (let i = 0; i < text.length; ) {
+    const ch = text[i];
+    if (ch === ' ') {
+      i++;
+      continue;
+    }
+    if (ch === '(' || ch === '[' || ch === '{') {
+      const end = closeOf(text, i);
+      if (end < 0) return undefined;
+      i = end;
+      operand = true;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      let j = i + 1;
+      for (; j < text.length && text[j] !== ch; j++) if (text[j] === '\\') j++;
+      i = j + 1;
+      operand = true;
+      continue;
+    }
+    if (NOT_ARITHMETIC.test(text.slice(i))) return undefined;
+    const op = ['**', '//', '<<', '>>'].find((two) => text.startsWith(two, i)) ?? (OPERATOR_LEVEL.has(ch) ? ch : undefined);
+    if (op && operand) {
+      const level = OPERATOR_LEVEL.get(op)!;
+      // Left-associative: the last loosest operator splits; `**` groups from the right.
+      if (!best || level < best.level || (level === best.level && op !== '**')) best = { at: i, op, level };
+      i += op.length;
+      operand = false;
+      continue;
+    }
+    if (op || ch === '~') {
+      // A unary sign.
+      i += 1;
+      continue;
+    }
+    let j = i;
+    while (j < text.length && /[\w.$]/.test(text[j])) j++;
+    if (j === i) return undefined;
+    i = j;
+    operand = true;
+  }
+  if (!best) return undefined;
+  const left = text.slice(0, best.at).trim();
+  const right = text.slice(best.at + best.op.length).trim();
+  return left && right ? { operator: best.op, left, right } : undefined;
 }
 
 /** `#` starts a JavaScript private name (`this.#cache`). */
@@ -59,8 +128,11 @@ export function parseChain(input: string): Segment[] | undefined {
       const inner = text.slice(i + 1, end - 1).trim();
       // The last `as` is the type the value ends up with (`x as unknown as Foo`), array types too.
       const cast = /^([\s\S]+)\s+as\s+([A-Za-z_$][\w$.]*(?:<[^()]*>)?(?:\[\])*)$/.exec(inner);
+      const operation = cast ? undefined : splitBinary(inner);
       if (cast) {
         segment = { name: '', sep, calls: 0, indexed: false, cast: cast[2] };
+      } else if (operation) {
+        segment = { name: '', sep, calls: 0, indexed: false, operation };
       } else {
         const nested = parseChain(inner);
         if (!nested || nested.length === 0) return undefined;

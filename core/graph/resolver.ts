@@ -7,7 +7,7 @@
 // Precision first: when a step is uncertain (an untyped local, an external base class, a method
 // the known hierarchy does not define) the answer is "unknown", never a guess.
 import type { CallSite, ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
-import { parseChain, type Segment } from './chain.js';
+import { parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
 import { MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
@@ -137,6 +137,26 @@ export function unionOf(values: readonly Value[]): Value {
   values.forEach(add);
   if (options.length === 0) return OPAQUE;
   return options.length === 1 ? options[0] : { kind: 'union', options };
+}
+
+/** The method name a Python binary operator calls (`+` → `__add__`, reflected `__radd__`). */
+const PYTHON_OPERATOR_METHODS = new Map([
+  ['+', 'add'], ['-', 'sub'], ['*', 'mul'], ['/', 'truediv'], ['//', 'floordiv'], ['%', 'mod'], ['@', 'matmul'],
+  ['**', 'pow'], ['<<', 'lshift'], ['>>', 'rshift'], ['&', 'and'], ['^', 'xor'], ['|', 'or'],
+]);
+
+/**
+ * The bindings of a name (in line order) that may give its value after the last one: that one and,
+ * while it was made conditionally (in a branch, loop or try), the ones before it back to the last
+ * unconditional one. A narrowing holds only in its branch and is passed over.
+ */
+function inForce(bindings: readonly LocalBinding[]): LocalBinding[] {
+  const last = bindings[bindings.length - 1];
+  const out = [last];
+  for (let at = bindings.length - 2; at >= 0 && out[out.length - 1].conditional; at--) {
+    if (bindings[at].end_line === undefined) out.push(bindings[at]);
+  }
+  return out;
 }
 
 export class Resolver {
@@ -676,7 +696,10 @@ export class Resolver {
       if (binding && !redefined && rebound) {
         return unionOf(bound!.filter((b) => b.end_line === undefined).map((b) => this.bindingValue(file, scope, b, depth + 1)));
       }
-      if (binding && !redefined) return this.bindingValue(file, scope, binding, depth + 1);
+      if (binding && !redefined) {
+        const reaching = binding.conditional && before?.length ? inForce(before) : [binding];
+        return unionOf(reaching.map((b) => this.bindingValue(file, scope, b, depth + 1)));
+      }
       if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
       if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };
       if (syms.classes.has(`${scope}.${name}`)) {
@@ -711,7 +734,7 @@ export class Resolver {
     const bound = syms.bindings.get(MODULE_SCOPE)?.get(name);
     const assigned = syms.globals.get(name) ?? [];
     if (bound?.length || assigned.length) {
-      const last = bound?.length ? [this.bindingValue(file, MODULE_SCOPE, bound[bound.length - 1], depth + 1)] : [];
+      const last = bound?.length ? inForce(bound).map((b) => this.bindingValue(file, MODULE_SCOPE, b, depth + 1)) : [];
       return unionOf([...last, ...assigned.map((binding) => this.bindingValue(file, binding.scope, binding, depth + 1))]);
     }
     for (const star of syms.starImports) {
@@ -1113,6 +1136,7 @@ export class Resolver {
     const syms = this.symbols(file);
     if (!syms) return undefined;
     if (head.cast) return { value: this.typeValue(file, head.cast, depth + 1), consumed: 1 };
+    if (head.operation) return { value: syms.family === 'python' ? this.operationValue(file, caller, head.operation, line, depth + 1) : undefined, consumed: 1 };
     const next = segments[1];
     if (syms.family === 'rust' && next?.sep === '::' && (head.name === 'crate' || head.name === 'super' || head.name === 'self')) {
       let target: string | undefined = head.name === 'crate' ? rustCrateRoot(this.ctx, file) : head.name === 'super' ? rustParentModule(this.ctx, file) : file;
@@ -1137,6 +1161,27 @@ export class Resolver {
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
     return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
+  }
+
+  /**
+   * What a Python binary operation gives: the left operand's operator method (`__add__`), else the
+   * right one's reflected method (`__radd__`: `":" + expr`), as their declared returns say.
+   */
+  private operationValue(file: string, caller: string, operation: BinaryOperation, line: number, depth: number): Value | undefined {
+    if (this.tooDeep(depth)) return undefined;
+    const operand = (text: string): Value | undefined => {
+      const nested = splitBinary(text);
+      if (nested) return this.operationValue(file, caller, nested, line, depth + 1);
+      const segments = parseChain(text);
+      return segments ? this.evalSegments(file, caller, segments, line, depth + 1) : undefined;
+    };
+    const name = PYTHON_OPERATOR_METHODS.get(operation.operator)!;
+    for (const [side, method] of [[operation.left, `__${name}__`], [operation.right, `__r${name}__`]] as const) {
+      const value = operand(side);
+      const found = value?.kind === 'instance' ? this.findMethod(value.cls, method) : undefined;
+      if (found) return this.returnValue(found.file, found.fn, depth + 1);
+    }
+    return undefined;
   }
 
   /** A Python method's first parameter under another name than `self` / `cls` (`def forward(__self, …)`). */

@@ -53,6 +53,13 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'shared.check_token')).toBe('unresolved');
   });
 
+  it('a binding made in a branch leaves the one before it possible; binary operators give what their methods return (pyparsing)', () => {
+    expect(targetOf(project.graph, 'pkg/grammar.py', 'self.expr.streamline')).toBe('pkg/grammar.py#ParserElement.streamline');
+    expect(targetOf(project.graph, 'pkg/grammar.py', '(a + b).streamline')).toBe('pkg/grammar.py#ParserElement.streamline');
+    expect(targetOf(project.graph, 'pkg/grammar.py', '(a | b).copy')).toBe('pkg/grammar.py#ParserElement.copy');
+    expect(targetOf(project.graph, 'pkg/grammar.py', '("u" + a).copy')).toBe('pkg/grammar.py#ParserElement.copy');
+  });
+
   it('a global assigned by functions holds those values; a test that raises narrows what is assigned (asyncio event loop policy)', () => {
     expect(targets('pkg/policy.py', 'get_policy().get_event_loop')).toEqual(['pkg/policy.py#DefaultPolicy.get_event_loop', 'pkg/policy.py#Policy.get_event_loop']);
   });
