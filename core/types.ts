@@ -261,10 +261,19 @@ export interface FileRecord {
    * `kind` is `reference`, `arg_count` 0. Absent when there are none.
    */
   references?: CallSite[];
+  /** TypeScript namespaces (`export namespace errorUtil { … }`): their definitions are read as `errorUtil.member`. Absent when none. */
+  namespaces?: NamespaceRecord[];
   bindings: LocalBinding[];
   errors: SyntaxErrorRecord[];
   /** Set when the bytes were not valid UTF-8 and were decoded lossily. */
   lossy_decode?: boolean;
+}
+
+export interface NamespaceRecord {
+  /** Dotted for a nested namespace (`Outer.Inner`). */
+  name: string;
+  line: number;
+  end_line: number;
 }
 
 /** Why a file was not indexed. */

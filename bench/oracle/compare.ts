@@ -181,12 +181,13 @@ function targetKey(target: OracleTarget): string {
  * Our call sites of the targets. `impact` also lists reads of a function as a value (marked
  * `reference`); both checkers list a method read through an instance (`cb(this.run)`,
  * `{ run: lock.run }`) among the method's incoming calls, neither a function read through a module
- * or an object literal (`[mod.parse]`, `fns.equals`) nor pyright a method read through its class
- * (`get = Measurement.get`, `cls.adjust`), so only the first are compared.
+ * or an object literal (`[mod.parse]`, `fns.equals`); the TypeScript service lists a method read
+ * through its class (`const stringType = ZodString.create`), pyright does not
+ * (`get = Measurement.get`, `cls.adjust`). Only what the checker lists is compared.
  */
-export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode): CallSiteKey[] {
+export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode, classReads: boolean): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && !readThroughClass(edge)))
+    .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && (classReads || !readThroughClass(edge))))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
 }
@@ -225,7 +226,7 @@ function figures(reference: number, agreed: number, ours: number): Figures {
 
 export function score(
   graph: CallGraph,
-  oracleName: string,
+  oracle: Pick<CallerOracle, 'name' | 'listsClassReads'>,
   queries: OracleQuery[],
   answers: Map<string, OracleAnswer | undefined>,
   mode: DispatchMode,
@@ -243,7 +244,7 @@ export function score(
     // A site ruled out for one member may be a call of another the query names.
     const reaching = new Set(memberAnswers.flatMap((answer) => answer.sites.filter((site) => !answer.ruledOut.includes(site))));
     const theirs = listed.filter((site) => reaching.has(site));
-    const mine = ourCallSites(graph, members, mode);
+    const mine = ourCallSites(graph, members, mode, oracle.listsClassReads);
     const mineSet = new Set(mine);
     ours += mine.length;
     count.reference += theirs.length;
@@ -255,7 +256,7 @@ export function score(
     outcomes.push({ target: query.target, members: members.length, ours: mine, reference: theirs, ruledOut: listed.filter((site) => !reaching.has(site)) });
   }
   return {
-    oracle: oracleName, mode, scope, sampled: queries.length, answered: outcomes.length, ours,
+    oracle: oracle.name, mode, scope, sampled: queries.length, answered: outcomes.length, ours,
     ...figures(count.reference, count.agreed, ours),
     checker: figures(count.listed, count.listedAgreed, ours),
     boundOut: count.boundOut, outcomes,

@@ -36,6 +36,7 @@ const FILES_FOUND = /^(Found \d+ source files?|No source files found)/;
 
 export class PyrightOracle implements CallerOracle {
   readonly name = 'pyright';
+  readonly listsClassReads = false;
   private child: ChildProcessWithoutNullStreams | undefined;
   private buffer = Buffer.alloc(0);
   private nextId = 1;

@@ -172,7 +172,7 @@ export async function runOracle(project: OracleProject, sampleSize: number, seed
     const answers = await askOracle(oracle, queries);
     const oracleMs = performance.now() - asked;
     const byScope = (mode: DispatchMode) =>
-      Object.fromEntries(QUERY_SCOPES.map((scope) => [scope, score(graph, oracle!.name, queries, answers, mode, scope)])) as Record<QueryScope, OracleReport>;
+      Object.fromEntries(QUERY_SCOPES.map((scope) => [scope, score(graph, oracle!, queries, answers, mode, scope)])) as Record<QueryScope, OracleReport>;
     const reports = { none: byScope('none'), abstract: byScope('abstract'), family: byScope('family') };
     return { project, reports, graphBuildMs, oracleMs, redirected: oracle.redirected ?? 0 };
   } finally {

@@ -29,6 +29,8 @@ export interface OracleAnswer {
 /** A type checker answering "which call sites call this definition". */
 export interface CallerOracle {
   readonly name: string;
+  /** Whether the checker lists a method read through its class (`const make = ZodString.create`) among its incoming calls. */
+  readonly listsClassReads: boolean;
   start(): Promise<void>;
   /** Call sites of the definition; undefined when the checker offers no call hierarchy there. */
   incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined>;

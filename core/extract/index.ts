@@ -85,6 +85,8 @@ function buildRecord(query: Query, parts: readonly TreePart[], language: Languag
   };
   const references = buildReferences(matches.refs, definitions.scopes, source, hooks.callThis);
   if (references.length > 0) record.references = references;
+  const namespaces = hooks.namespaces?.(root) ?? [];
+  if (namespaces.length > 0) record.namespaces = namespaces;
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
   if (doc) record.doc = doc;
   stampBodyHashes(record, source);

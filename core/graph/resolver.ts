@@ -18,7 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { aliasedType, functionTypeParams, functionTypeThis, isJsLibType, paramType, typeName, typeShape } from './type-text.js';
+import { aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, isJsLibType, paramType, typeName, typeParamsOf, typeShape } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -299,7 +299,8 @@ export class Resolver {
       for (const record of owner.records) {
         const field = record.fields.find((f) => f.name === name && f.type);
         if (!field) continue;
-        const typed = this.typeValue(owner.file, field.type!, depth + 1);
+        const argument = this.typeArgument(cls, owner, field.type!.trim());
+        const typed = argument ? this.typeValue(argument.file, argument.type, depth + 1) : this.typeValue(owner.file, field.type!, depth + 1);
         if (typed.kind !== 'opaque') return typed;
       }
     }
@@ -327,6 +328,45 @@ export class Resolver {
         for (const binding of list ?? []) assigned.push(this.bindingValue(owner.file, scope, binding, depth + 1));
       }
       if (assigned.length > 0) return unionOf(assigned);
+    }
+    return undefined;
+  }
+
+  /**
+   * What a type parameter of `owner` is on an instance of `cls` (a subclass, or owner itself): the
+   * argument the heritage clauses between them give it (`class ZodOptional<T extends ZodTypeAny>
+   * extends ZodType<…, ZodOptionalDef<T>>` makes ZodType's `Def` a ZodOptionalDef), else the
+   * constraint it is declared with. Undefined when `name` is no type parameter of owner; an
+   * unconstrained parameter is `unknown`.
+   */
+  private typeArgument(cls: ClassInfo, owner: ClassInfo, name: string): { file: string; type: string } | undefined {
+    const paramsOf = (c: ClassInfo) => typeParamsOf(c.records[0]?.signature ?? '', c.name.slice(c.name.lastIndexOf('.') + 1));
+    if (!paramsOf(owner).some((p) => p.name === name)) return undefined;
+    // The heritage path from cls up to owner, cls first.
+    const path = this.basePath(cls, owner, 0);
+    if (!path) return undefined;
+    let current = name;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const parent = path[i];
+      const params = paramsOf(parent);
+      const at = params.findIndex((p) => p.name === current);
+      const child = path[i - 1];
+      const base = child?.records.flatMap((r) => r.bases.map((b) => ({ b, signature: r.signature }))).find(({ b }) => typeName(b)?.split('.').pop() === parent.name.slice(parent.name.lastIndexOf('.') + 1));
+      const argument = base ? baseTypeArgs(base.signature, typeName(base.b)!.split('.').pop()!)?.[at] : undefined;
+      if (!child || argument === undefined) return { file: parent.file, type: params[at]?.constraint ?? 'unknown' };
+      if (!paramsOf(child).some((p) => p.name === argument.trim())) return { file: child.file, type: argument };
+      current = argument.trim();
+    }
+    return undefined;
+  }
+
+  /** The classes from `cls` up to its base `owner` through heritage, or undefined when owner is no base. */
+  private basePath(cls: ClassInfo, owner: ClassInfo, depth: number): ClassInfo[] | undefined {
+    if (cls.file === owner.file && cls.name === owner.name) return [cls];
+    if (depth > 8) return undefined;
+    for (const base of this.bases(cls).classes) {
+      const rest = this.basePath(base, owner, depth + 1);
+      if (rest) return [cls, ...rest];
     }
     return undefined;
   }
@@ -403,7 +443,7 @@ export class Resolver {
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.type) {
-      const typed = this.typeValue(file, binding.type, depth + 1);
+      const typed = this.typeValue(file, this.scopeTypeParam(file, scope, binding.type.trim()) ?? binding.type, depth + 1);
       if (typed.kind === 'instance' && binding.type_at_new) {
         // `new C<T>()`: the type is the one written at the construction, which creates exactly C
         // (unless `C` is a value typed `typeof C`, which may hold a subclass).
@@ -469,6 +509,22 @@ export class Resolver {
     const isDefault = fn?.params.some((param) => paramNames(param, 'python')[0] === binding.name && param.includes('=') && param.slice(param.indexOf('=') + 1).trim() === binding.init_name);
     // The parameter's binding comes first in its function; a later `Loader = Loader` is the parameter again.
     return isDefault && syms.bindings.get(scope)?.get(binding.name)?.[0] === binding ? this.scopeChain(scope)[1] ?? MODULE_SCOPE : scope;
+  }
+
+  /**
+   * A type written as a type parameter of an enclosing function or class stands for its constraint
+   * (`function f<T extends Foo>(x: T)`: x is at least a Foo); `unknown` without one.
+   */
+  private scopeTypeParam(file: string, scope: string, type: string): string | undefined {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'js' || !/^[A-Za-z_$][\w$]*$/.test(type)) return undefined;
+    for (const name of this.scopeChain(scope)) {
+      const fn = syms.functions.get(name);
+      const declared = fn ? fn.signature : this.classInfo(file, name)?.records[0]?.signature;
+      const param = declared && typeParamsOf(declared, name.slice(name.lastIndexOf('.') + 1)).find((p) => p.name === type);
+      if (param) return param.constraint ?? 'unknown';
+    }
+    return undefined;
   }
 
   /** What a call (or `new`) of `callee` initialises a binding to. */
@@ -1346,8 +1402,12 @@ export class Resolver {
         const own = via === 'self' && ownThis && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
         return own ? { via, bound: 'subclass' } : { via };
       }
-      case 'class':
-        return { via: segments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static' };
+      case 'class': {
+        const via = segments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
+        // A class named as such (`ZodString.create`) is exactly that class; a value typed
+        // `typeof C` or Python's `cls` may be a subclass.
+        return via === 'static' && !receiver.typed ? { via, bound: 'exact' } : { via };
+      }
       case 'module':
         return { via: 'module' };
       case 'union':

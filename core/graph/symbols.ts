@@ -160,6 +160,16 @@ function buildSymbols(record: FileRecord): FileSymbols {
       if (!members) objects.set(owner, (members = new Map()));
       members.set(fn.name, fn);
     }
+    // A namespace is read like an object of the top-level definitions in it (the innermost one).
+    const spaces = [...(record.namespaces ?? [])].sort((a, b) => b.line - a.line);
+    for (const fn of record.functions) {
+      if (fn.class_name || fn.parent_function) continue;
+      const space = spaces.find((ns) => ns.line <= fn.line && fn.line <= ns.end_line);
+      if (!space) continue;
+      let members = objects.get(space.name);
+      if (!members) objects.set(space.name, (members = new Map()));
+      members.set(fn.name, fn);
+    }
   }
   return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, objectMembers, objects, objectProperties };
 }

@@ -288,3 +288,38 @@ function typeAlternatives(text: string): string[] | undefined {
   }
   return undefined;
 }
+
+export interface TypeParam {
+  name: string;
+  /** `extends C`: what the parameter is at least. */
+  constraint?: string;
+}
+
+/**
+ * The type parameters a declaration's signature declares after its name
+ * (`class ZodOptional<T extends ZodTypeAny> extends …` → T: ZodTypeAny).
+ */
+export function typeParamsOf(signature: string, name: string): TypeParam[] {
+  const at = new RegExp(`(?:^|[^\\w$])${name.replace(/[$]/g, '\\$')}\\s*<`).exec(signature);
+  if (!at) return [];
+  const open = at.index + at[0].length - 1;
+  const close = closingBracket(signature, open);
+  if (close < 0) return [];
+  return splitTopLevel(signature.slice(open + 1, close), ',').flatMap((param) => {
+    const parsed = /^(?:const\s+|in\s+|out\s+)*([A-Za-z_$][\w$]*)(?:\s+extends\s+([\s\S]+?))?(?:\s*=\s*[\s\S]+)?$/.exec(param);
+    if (!parsed) return [];
+    return [parsed[2] ? { name: parsed[1], constraint: parsed[2].trim() } : { name: parsed[1] }];
+  });
+}
+
+/** The type arguments a class signature gives base `base` in its heritage (`extends ZodType<A, B>` → [A, B]). */
+export function baseTypeArgs(signature: string, base: string): string[] | undefined {
+  const heritage = /\s(?:extends|implements)\s/.exec(signature);
+  if (!heritage) return undefined;
+  const rest = signature.slice(heritage.index);
+  const at = new RegExp(`(?:^|[^\\w$.])${base.replace(/[$]/g, '\\$')}\\s*<`).exec(rest);
+  if (!at) return undefined;
+  const open = at.index + at[0].length - 1;
+  const close = closingBracket(rest, open);
+  return close < 0 ? undefined : splitTopLevel(rest.slice(open + 1, close), ',');
+}

@@ -10,7 +10,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_MODULES, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle, type OracleProject } from '../../dist/bench/oracle/run.js';
 import { TypeScriptOracle } from '../../dist/bench/oracle/typescript-oracle.js';
-import { FIXTURES } from './helpers.js';
+import { ourCallSites } from '../../dist/bench/oracle/compare.js';
+import { FIXTURES, openFixture } from './helpers.js';
 
 const projects: OracleProject[] = [];
 afterAll(() => {
@@ -49,8 +50,22 @@ describe('call graph vs type checkers', () => {
         ruledOut: ['src/shapes.ts:15', 'src/shapes.ts:18', 'src/use.ts:5'],
       });
       expect((await ask('Shape.area', 2))?.ruledOut).toEqual(['src/shapes.ts:18', 'src/use.ts:5', 'src/use.ts:6']);
+      // The service lists a static method read through its class as a call (`const make = Registry.create`).
+      const create = await oracle.incomingCalls({ file: 'src/shapes.ts', qualifiedName: 'Registry.create', name: 'create', isClass: false, nameLine: 29, nameColumn: 9 });
+      expect(create?.sites.sort()).toEqual(['src/use.ts:12', 'src/use.ts:16']);
     } finally {
       await oracle.stop();
+    }
+  });
+
+  it('our sites count a method read through its class only for a checker that lists such reads', async () => {
+    const project = await openFixture('ts-dispatch');
+    try {
+      const target = { file: 'src/shapes.ts', qualifiedName: 'Registry.create', name: 'create', isClass: false, nameLine: 29, nameColumn: 9 };
+      expect(ourCallSites(project.graph, [target], 'family', true)).toEqual(['src/use.ts:12', 'src/use.ts:16']);
+      expect(ourCallSites(project.graph, [target], 'family', false)).toEqual(['src/use.ts:16']);
+    } finally {
+      await project.close();
     }
   });
 

@@ -126,4 +126,16 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'this.notify', 'Virtualizer.handlers')).toBe(`${file}#Virtualizer.notify`);
     expect(targetOf(project.graph, file, 'this.create', 'Virtualizer.registry.make')).toBe(`${file}#Virtualizer.create`);
   });
+
+  it('a type parameter is what the heritage between classes gives it, else its constraint (zod: this._def.innerType, schema: S)', () => {
+    expect(targetOf(project.graph, 'src/schema.ts', 'this._def.innerType._parse')).toBe('src/schema.ts#ZodType._parse');
+    expect(targetOf(project.graph, 'src/schema.ts', 'schema._parse')).toBe('src/schema.ts#ZodType._parse');
+  });
+
+  it('a namespace\'s definitions are read as its members', () => {
+    expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
+    expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
+    // Inside the namespace its members are plain names.
+    expect(targetOf(project.graph, 'src/schema.ts', 'toString', 'errToObj')).toBe('src/schema.ts#toString');
+  });
 });

@@ -1,7 +1,7 @@
 // JavaScript / TypeScript / TSX: ESM imports and exports, CommonJS `require` and
 // `exports.x = …` / `module.exports = …`, dynamic `import('…')`.
 import type { Node } from 'web-tree-sitter';
-import type { CallSite, ExportRecord, ImportRecord, ImportedName } from '../../types.js';
+import type { CallSite, ExportRecord, ImportRecord, ImportedName, NamespaceRecord } from '../../types.js';
 import type { Match } from '../captures.js';
 import { withoutTypeArguments } from '../text.js';
 import { collapse, unquote } from '../text.js';
@@ -226,4 +226,27 @@ function callThis(call: Node): CallSite['this_from'] {
   return out;
 }
 
-export const ecma: LanguageHooks = { imports, exports, callThis };
+/** Statements a namespace declaration may sit in: `export namespace`, `declare namespace`, a bare one. */
+const NAMESPACE_HOLDERS = new Set(['program', 'export_statement', 'ambient_declaration', 'expression_statement', 'statement_block']);
+
+function namespaces(root: Node): NamespaceRecord[] {
+  const out: NamespaceRecord[] = [];
+  const visit = (node: Node, prefix: string) => {
+    for (const child of node.namedChildren) {
+      if (child.type === 'internal_module' || child.type === 'module') {
+        const name = child.childForFieldName('name');
+        const body = child.childForFieldName('body');
+        if (!name || !/^[\w$.]+$/.test(name.text)) continue;
+        const qualified = `${prefix}${name.text}`;
+        out.push({ name: qualified, line: child.startPosition.row + 1, end_line: child.endPosition.row + 1 });
+        if (body) visit(body, `${qualified}.`);
+      } else if (NAMESPACE_HOLDERS.has(child.type)) {
+        visit(child, prefix);
+      }
+    }
+  };
+  visit(root, '');
+  return out;
+}
+
+export const ecma: LanguageHooks = { imports, exports, callThis, namespaces };

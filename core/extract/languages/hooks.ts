@@ -1,7 +1,7 @@
 // What a language module may add to the generic extractor: reading its import statements,
 // its export statements, and its rule for which top-level definitions are visible outside.
 import type { Node } from 'web-tree-sitter';
-import type { CallSite, ExportRecord, ImportKind, ImportRecord, ImportedName } from '../../types.js';
+import type { CallSite, ExportRecord, ImportKind, ImportRecord, ImportedName, NamespaceRecord } from '../../types.js';
 import type { Match } from '../captures.js';
 
 export interface LanguageHooks {
@@ -13,6 +13,8 @@ export interface LanguageHooks {
   exported?(name: string, modifiers: readonly string[]): boolean;
   /** For a call whose callee starts with `this`: where its `this` comes from when not from the enclosing definition. */
   callThis?(call: Node): CallSite['this_from'];
+  /** Namespaces declared at the top level (or in one another), outermost first. */
+  namespaces?(root: Node): NamespaceRecord[];
 }
 
 export function importRecord(module: string, bindings: ImportedName[], line: number, kind: ImportKind, typeOnly = false): ImportRecord {
