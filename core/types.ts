@@ -209,6 +209,8 @@ export interface LocalBinding {
    * alternative that is a name, attribute path, call or construction, as written.
    */
   init_any?: string[];
+  /** A type guard narrows the name: the callee of `isFoo(x)`, whose `x is Foo` return type gives the type. */
+  guard?: string;
   /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only), a callback literal's parameter. */
   end_line?: number;
   /**

@@ -10,7 +10,8 @@
 // name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
 // `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`), `@binding.narrow` (a type the name has
 // up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
-// that statement on: `if not isinstance(x, Foo): raise …`), `@binding.managed` (a context manager
+// that statement on: `if not isinstance(x, Foo): raise …`; `@binding.guard` instead names a type guard
+// whose declared `x is Foo` gives the type: `if (isFoo(x)) {…}`), `@binding.managed` (a context manager
 // whose entry gives the value: `with Foo() as x`, `@binding.async` for `async with`), `@binding.items` (the
 // values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
 // declared `global` in its function: that function's bindings of it are module-level ones too), `@binding.owner` (the binding is
@@ -168,7 +169,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const fromNode = caps['binding.from'];
     const keyNode = caps['binding.key'];
     const eachNode = caps['binding.each'];
-    const narrowNode = caps['binding.narrow'];
+    const narrowNode = caps['binding.narrow'] ?? caps['binding.guard'];
     const managed = caps['binding.managed'];
     const item = caps['binding.items'] ? tupleItem(caps['binding.items'], nameNode, comments) : undefined;
     const either = caps['binding.either'] ? alternatives(caps['binding.either'], []) : undefined;
@@ -224,8 +225,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     if (caps['binding.list'] && binding.init_call !== undefined) binding.init_list = true;
     if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
-    if (narrowNode && until && binding.type === undefined) {
-      binding.type = cap(narrowedType(narrowNode), TYPE_MAX);
+    if (narrowNode && until && binding.type === undefined && binding.guard === undefined) {
+      if (caps['binding.guard']) binding.guard = cap(withoutTypeArguments(collapse(narrowNode.text)), 120);
+      else binding.type = cap(narrowedType(narrowNode), TYPE_MAX);
       binding.end_line = until.endPosition.row + 1;
     }
     if (callback && binding.callback_param === undefined) {

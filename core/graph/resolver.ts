@@ -442,6 +442,7 @@ export class Resolver {
 
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
+    if (binding.guard) return this.guardType(file, scope, binding, depth) ?? OPAQUE;
     if (binding.type) {
       const typed = this.typeValue(file, this.scopeTypeParam(file, scope, binding.type.trim()) ?? binding.type, depth + 1);
       if (typed.kind === 'instance' && binding.type_at_new) {
@@ -495,6 +496,16 @@ export class Resolver {
       return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
     return OPAQUE;
+  }
+
+  /** The type a type guard narrows to, as the function called declares it (`x is Foo`, `asserts x is Foo`). */
+  private guardType(file: string, scope: string, binding: LocalBinding, depth: number): Value | undefined {
+    const segments = parseChain(binding.guard!);
+    const callee = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+    if (callee?.kind !== 'function') return undefined;
+    const guarded = /^(?:asserts\s+)?[\w$]+\s+is\s+([\s\S]+)$/.exec(callee.fn.return_type?.trim() ?? '');
+    const value = guarded ? this.typeValue(callee.file, guarded[1], depth + 1) : OPAQUE;
+    return value.kind === 'opaque' ? undefined : value;
   }
 
   /**
@@ -740,7 +751,7 @@ export class Resolver {
       if (object) return object;
       // The binding in force: the last one made before the line (a narrowing only inside its branch).
       const bound = syms.bindings.get(scope)?.get(name);
-      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line));
+      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
       const binding = before?.length ? before[before.length - 1] : bound?.find((b) => b.end_line === undefined);
       const nested = syms.functions.get(`${scope}.${name}`);
       // A Python `def` runs as a statement: one between the binding and the line rebinds the name

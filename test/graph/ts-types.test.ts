@@ -132,6 +132,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'schema._parse')).toBe('src/schema.ts#ZodType._parse');
   });
 
+  it('a type guard narrows its argument in the branch, and after an early return when it failed', () => {
+    const both = edgesFrom(project.graph, 'src/schema.ts', 'value.describe').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved'));
+    expect(both).toEqual(['src/schema.ts#ZodString.describe', 'src/schema.ts#ZodString.describe']);
+    expect(targetOf(project.graph, 'src/schema.ts', 'other.describe')).toBe('src/schema.ts#ZodString.describe');
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
