@@ -18,7 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, isJsLibType, paramType, typeName, typeParamsOf, typeShape } from './type-text.js';
+import { aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -46,7 +46,7 @@ export type Value =
   /** A list/array whose elements are known; `lib` the runtime type holding them (`Array`, `Set`). */
   | { kind: 'array'; element: Value; lib?: string }
   /** A callable whose call result is known: a built-in method (`items.pop()` → an element), a function-typed value. */
-  | { kind: 'builtin'; result: Value }
+  | { kind: 'builtin'; result: Value; guards?: Value }
   /** A value of an object type literal (`{ subs: Subscription }`): member name → declared type, read in `file`. */
   | { kind: 'shape'; file: string; members: Map<string, string> }
   /** A `Map` whose values are known. */
@@ -385,6 +385,12 @@ export class Resolver {
     const shape = typeShape(raw);
     switch (shape.kind) {
       case 'function': {
+        // A type guard's type (`(thing: any) => thing is ObservableMap`): calling it narrows its argument.
+        const guarded = guardedType(shape.returns);
+        if (guarded !== undefined) {
+          const value = this.typeValue(file, guarded, depth + 1);
+          return value.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result: OPAQUE, guards: value };
+        }
         const result = this.typeValue(file, shape.returns, depth + 1);
         return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
       }
@@ -502,9 +508,10 @@ export class Resolver {
   private guardType(file: string, scope: string, binding: LocalBinding, depth: number): Value | undefined {
     const segments = parseChain(binding.guard!);
     const callee = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+    if (callee?.kind === 'builtin') return callee.guards;
     if (callee?.kind !== 'function') return undefined;
-    const guarded = /^(?:asserts\s+)?[\w$]+\s+is\s+([\s\S]+)$/.exec(callee.fn.return_type?.trim() ?? '');
-    const value = guarded ? this.typeValue(callee.file, guarded[1], depth + 1) : OPAQUE;
+    const guarded = guardedType(callee.fn.return_type ?? '');
+    const value = guarded === undefined ? OPAQUE : this.typeValue(callee.file, guarded, depth + 1);
     return value.kind === 'opaque' ? undefined : value;
   }
 

@@ -323,3 +323,8 @@ export function baseTypeArgs(signature: string, base: string): string[] | undefi
   const close = closingBracket(rest, open);
   return close < 0 ? undefined : splitTopLevel(rest.slice(open + 1, close), ',');
 }
+
+/** The type a type guard's return type narrows to (`x is Foo`, `asserts x is Foo` → `Foo`). */
+export function guardedType(returns: string): string | undefined {
+  return /^(?:asserts\s+)?[A-Za-z_$][\w$]*\s+is\s+([\s\S]+)$/.exec(returns.trim())?.[1].trim();
+}

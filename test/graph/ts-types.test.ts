@@ -136,6 +136,8 @@ describe('TypeScript types in call resolution', () => {
     const both = edgesFrom(project.graph, 'src/schema.ts', 'value.describe').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved'));
     expect(both).toEqual(['src/schema.ts#ZodString.describe', 'src/schema.ts#ZodString.describe']);
     expect(targetOf(project.graph, 'src/schema.ts', 'other.describe')).toBe('src/schema.ts#ZodString.describe');
+    // A guard declared by a type assertion on a variable (mobx's isObservableMap).
+    expect(targetOf(project.graph, 'src/schema.ts', 'value._parse')).toBe('src/schema.ts#ZodOptional._parse');
   });
 
   it('a namespace\'s definitions are read as its members', () => {
