@@ -74,6 +74,16 @@ export function pickUp(line: unknown[]): unknown {
   return line[0];
 }
 `,
+  'text/patterns.ts': `/** Counts the words of a text. */
+export function countText(text: string): number {
+  return text.length;
+}
+
+/** Escapes the meta characters of a text so that a pattern matches it as written. */
+export function quoteText(text: string): string {
+  return text;
+}
+`,
   'streams/keeper.ts': `/** Keeps the latest value and replays it to every new subscriber. */
 export class ValueKeeper {
   /** Keeps the latest value and replays it to every new subscriber. */
@@ -126,6 +136,10 @@ describe('reading a question', () => {
     expect(found.name).toContain('realnam');
   });
 
+  it('a word the index does not know reaches the two words it is written as elsewhere', () => {
+    expect(concepts('quote the metacharacters').metacharacter).toEqual(expect.arrayContaining(['meta', 'character']));
+  });
+
   it('a term stays with the concept that reaches it strongest, never counted twice', () => {
     const found = concepts('run it again when it ends or completes');
     expect(found.complet).toContain('complet');
@@ -149,6 +163,10 @@ describe('ranking', () => {
 
   it('a compound of the question finds the definition whose doc writes it as one word', async () => {
     expect((await top('split a header into the real name and the email'))[0]).toBe('parse_address');
+  });
+
+  it('a word written as two in the docs finds them: "metacharacters" → meta characters', async () => {
+    expect((await top('metacharacters in a text'))[0]).toBe('quoteText');
   });
 
   it('prefers a class to its constructor when both say the same', async () => {

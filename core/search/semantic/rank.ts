@@ -179,6 +179,31 @@ function compoundsIn(index: SemanticIndex, words: string[], wordTerms: string[])
   return compounds;
 }
 
+/** Shortest part of a word split in two (`metacharacters` → meta, characters). */
+const MIN_PART = 3;
+
+/**
+ * The terms of a word the index does not know, written as two words it knows ("metacharacters"
+ * for docs that say "meta characters", "lookup" for `look_up`): the most even split wins.
+ */
+function partsOf(index: SemanticIndex, word: string, own: string): number[] {
+  if (word.length < 2 * MIN_PART || index.termId(own) !== undefined) return [];
+  let found: number[] = [];
+  let balance = 0;
+  for (let cut = MIN_PART; cut <= word.length - MIN_PART; cut++) {
+    const left = word.slice(0, cut);
+    const right = word.slice(cut);
+    if (isStopword(left) || isStopword(right)) continue;
+    const ids = [index.termId(term(left)), index.termId(term(right))];
+    const shorter = Math.min(cut, word.length - cut);
+    if (ids[0] !== undefined && ids[1] !== undefined && shorter > balance) {
+      found = ids as number[];
+      balance = shorter;
+    }
+  }
+  return found;
+}
+
 /**
  * The concepts of a question that the index knows at least one word of: one per phrase of the
  * lexicon found in it, then one per other meaningful word — its own term, its family, its
@@ -201,6 +226,7 @@ export function parseQuestion(index: SemanticIndex, question: string, params: Ra
     if (alternatives.length > 0) concepts.set(phrase.key, { word: phrase.key, alternatives });
   }
   const compounds = compoundsIn(index, words, wordTerms);
+  words.forEach((word, at) => compounds[at].push(...partsOf(index, word, wordTerms[at])));
   const free = words.map((word, at) => ({ word, at })).filter(({ at }) => inPhrase[at] === 0);
   const meaningful = free.filter(({ word }) => !isStopword(word));
   // A question made of stopwords alone must still match something.
