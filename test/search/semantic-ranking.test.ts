@@ -84,6 +84,32 @@ export function quoteText(text: string): string {
   return text;
 }
 `,
+  'queue/src/lib.rs': `/// A queue of jobs shared between workers.
+
+#[derive(Debug)]
+pub struct JobQueue {
+    jobs: Vec<u32>,
+}
+
+impl JobQueue {
+    /// Drains the pending jobs of the queue into a batch.
+    fn drain_pending(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.jobs)
+    }
+
+    /// Drains the pending jobs of the queue into a batch.
+    pub fn take_pending(&mut self) -> Vec<u32> {
+        self.drain_pending()
+    }
+}
+
+impl Clone for JobQueue {
+    /// Copies the queue with its pending jobs.
+    fn clone(&self) -> Self {
+        JobQueue { jobs: self.jobs.clone() }
+    }
+}
+`,
   'streams/keeper.ts': `/** Keeps the latest value and replays it to every new subscriber. */
 export class ValueKeeper {
   /** Keeps the latest value and replays it to every new subscriber. */
@@ -167,6 +193,18 @@ describe('ranking', () => {
 
   it('a word written as two in the docs finds them: "metacharacters" → meta characters', async () => {
     expect((await top('metacharacters in a text'))[0]).toBe('quoteText');
+  });
+
+  it('a Rust doc comment belongs to its item across a blank line', async () => {
+    expect((await top('a queue of jobs shared between workers'))[0]).toBe('JobQueue');
+  });
+
+  it('a Rust method without pub in an inherent impl is internal, a trait impl method is not', async () => {
+    const internal = (name: string) => index.docs.find((doc) => doc?.qualified_name === name)?.internal;
+    expect(internal('JobQueue.drain_pending')).toBe(true);
+    expect(internal('JobQueue.take_pending')).toBe(false);
+    expect(internal('JobQueue.clone')).toBe(false);
+    expect((await top('drain the pending jobs of the queue into a batch'))[0]).toBe('JobQueue.take_pending');
   });
 
   it('prefers a class to its constructor when both say the same', async () => {

@@ -58,6 +58,11 @@ function isInternal(fn: FunctionRecord, record: FileRecord): boolean {
   if (fn.parent_function) return true;
   if (!fn.class_name) return !fn.exported;
   if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
+  if (record.language === 'rust' && !(fn.modifiers ?? []).includes('pub')) {
+    // A Rust method without `pub` in an inherent impl is private; a trait impl's are the trait's.
+    const block = record.classes.find((cls) => cls.methods.includes(fn));
+    if (block?.kind === 'impl' && block.bases.length === 0) return true;
+  }
   const owners = fn.qualified_name.split('.').slice(0, -1);
   if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
   const outermost = record.classes.find((cls) => cls.qualified_name === owners[0]);
