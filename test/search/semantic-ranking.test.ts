@@ -103,6 +103,15 @@ impl JobQueue {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn drains_the_pending_jobs() {
+        let mut queue = super::JobQueue { jobs: vec![1] };
+        assert_eq!(queue.take_pending(), vec![1]);
+    }
+}
+
 impl Clone for JobQueue {
     /// Copies the queue with its pending jobs.
     fn clone(&self) -> Self {
@@ -205,6 +214,12 @@ describe('ranking', () => {
     expect(internal('JobQueue.take_pending')).toBe(false);
     expect(internal('JobQueue.clone')).toBe(false);
     expect((await top('drain the pending jobs of the queue into a batch'))[0]).toBe('JobQueue.take_pending');
+  });
+
+  it('a function marked as a test (Rust #[test]) is test code, ranked below what it tests', async () => {
+    expect(index.docs.find((doc) => doc?.name === 'drains_the_pending_jobs')?.test).toBe(true);
+    const ranked = await top('drains the pending jobs', 10);
+    expect(ranked.indexOf('drains_the_pending_jobs')).toBeGreaterThan(ranked.indexOf('JobQueue.drain_pending'));
   });
 
   it('prefers a class to its constructor when both say the same', async () => {
