@@ -10,7 +10,7 @@ import { openProjectIndex, type CachedProjectIndex } from '../../dist/core/index
 import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
 import { searchProject } from '../../dist/core/search/search.js';
 import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
-import { parseQuestion, type Concept } from '../../dist/core/search/semantic/rank.js';
+import { DEFAULT_PARAMS, parseQuestion, questionForm, rank, type Concept } from '../../dist/core/search/semantic/rank.js';
 import type { SemanticIndex } from '../../dist/core/search/semantic/semantic-index.js';
 import { termWord } from '../../dist/core/search/semantic/terms.js';
 
@@ -119,6 +119,14 @@ impl Clone for JobQueue {
     }
 }
 `,
+  'db/pool.ts': `/** A pool of reusable connections to a database server. */
+export class ConnectionPool {
+  /** Lends a reusable connection of the pool to a caller. */
+  lend(): unknown {
+    return undefined;
+  }
+}
+`,
   'streams/keeper.ts': `/** Keeps the latest value and replays it to every new subscriber. */
 export class ValueKeeper {
   /** Keeps the latest value and replays it to every new subscriber. */
@@ -184,6 +192,33 @@ describe('reading a question', () => {
   it('keywords that are words of questions stay terms: `catchError` is found by "catch"', async () => {
     expect(concepts('catch an error').catch).toContain('catch');
     expect((await top('catch an error'))[0]).toBe('catchError');
+  });
+});
+
+describe('what a question asks for', () => {
+  it('an article opens a thing, a kind of type names one; anything else asks for an action', () => {
+    expect(questionForm('a subject that holds the current value')).toBe('thing');
+    expect(questionForm('the class that parses headers')).toBe('thing');
+    expect(questionForm('which struct keeps the pending jobs')).toBe('thing');
+    expect(questionForm('parse the headers of a message')).toBe('action');
+    expect(questionForm('where do we validate tokens')).toBe('action');
+  });
+
+  it('a class counts less when the question asks for an action, its methods as much', () => {
+    const found = parseQuestion(index, 'lend a reusable connection of the pool');
+    const scores = (form: 'thing' | 'action') =>
+      Object.fromEntries(rank(index, found, 10, () => true, form).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+    const thing = scores('thing');
+    const action = scores('action');
+    expect(DEFAULT_PARAMS.actionClasses).toBeLessThan(1);
+    expect(action.ConnectionPool).toBeGreaterThan(0);
+    expect(action.ConnectionPool).toBeCloseTo(thing.ConnectionPool * DEFAULT_PARAMS.actionClasses);
+    expect(action['ConnectionPool.lend']).toBeCloseTo(thing['ConnectionPool.lend']);
+  });
+
+  it('an action finds the method, a thing its class', async () => {
+    expect((await top('lend out a reusable database connection'))[0]).toBe('ConnectionPool.lend');
+    expect((await top('a pool lending reusable database connections'))[0]).toBe('ConnectionPool');
   });
 });
 

@@ -7,7 +7,8 @@
 // a synonym never counts twice. Documents that cover more of the question's concepts are
 // preferred (a concept reached through a synonym covers it only as much as the synonym weighs),
 // the more so where the concepts sit in what a document says it is (its name, its first doc
-// sentence); test code and constructors are discounted. The call graph speaks through the names a
+// sentence); test code and constructors are discounted, and classes when the question asks for
+// an action rather than a thing. The call graph speaks through the names a
 // definition calls (a field of its own). The names of its callers were evidence too once, but
 // they mislead more than they help (callers found by a callee's simple name, which many
 // definitions share): measured without them, tune MRR@10 0.698 → 0.710, tune2 0.487 → 0.498.
@@ -39,6 +40,8 @@ export interface RankParams {
   internal: number;
   /** Factor for constructors: what a class does is asked of the class (or of its other methods). */
   constructors: number;
+  /** Factor for classes when the question asks for an action, not a thing (questionForm()): an action is a function's or method's. */
+  actionClasses: number;
   /** Documents the constructor discount is applied to (the head of the ranking). */
   rerank: number;
 }
@@ -57,6 +60,7 @@ export const DEFAULT_PARAMS: RankParams = {
   test: 0.3,
   internal: 0.75,
   constructors: 0.75,
+  actionClasses: 0.6,
   rerank: 100,
 };
 
@@ -257,6 +261,20 @@ function exclusive(concepts: Concept[]): Concept[] {
     .filter((concept) => concept.alternatives.length > 0);
 }
 
+/** What a question asks for: a thing ("a lock that …", "the class that …") or an action ("parse …", "where do we …"). */
+export type QuestionForm = 'thing' | 'action';
+
+const THING = /^\s*(a|an|the)\s|\b(class|classes|struct|structs|type|types|interface|interfaces|enum|enums|trait|traits)\b/i;
+
+/**
+ * A question that opens with an article describes a thing, a type ("a subject that holds the
+ * current value"), as does one that names a kind of type; any other (an imperative, a
+ * wh-question) asks for something done, which functions and methods do.
+ */
+export function questionForm(question: string): QuestionForm {
+  return THING.test(question) ? 'thing' : 'action';
+}
+
 export interface RankedDocument {
   doc: number;
   score: number;
@@ -372,7 +390,14 @@ function scan(postings: Int32Array | readonly number[], from: number, to: number
 }
 
 /** Documents answering the question, best first; `accept` filters by file. */
-export function rank(index: SemanticIndex, concepts: Concept[], limit: number, accept: (file: string) => boolean, params: RankParams = DEFAULT_PARAMS): RankedDocument[] {
+export function rank(
+  index: SemanticIndex,
+  concepts: Concept[],
+  limit: number,
+  accept: (file: string) => boolean,
+  form: QuestionForm = 'thing',
+  params: RankParams = DEFAULT_PARAMS,
+): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
   const scratch = scratchFor(index, params);
   const { total, best, covered, defining, definingStamp } = scratch;
@@ -411,10 +436,13 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
     if (!accept(info.file)) continue;
     if (info.test) score *= params.test;
     if (info.internal) score *= params.internal;
+    if (info.kind === 'class' && form === 'action') score *= params.actionClasses;
     candidates.push({ doc, score });
   }
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
-  for (const candidate of head) if (isConstructor(docs[candidate.doc]!)) candidate.score *= params.constructors;
+  // A constructor stands for its class: it counts as the class does, and less.
+  const constructors = params.constructors * (form === 'action' ? params.actionClasses : 1);
+  for (const candidate of head) if (isConstructor(docs[candidate.doc]!)) candidate.score *= constructors;
   head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
   return head.slice(0, limit);
 }
