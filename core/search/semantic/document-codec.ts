@@ -13,8 +13,8 @@ const KINDS: DocumentKind[] = ['function', 'method', 'class'];
 /** A document without its file: what a file's documents are built into. */
 export type FileDocument = Omit<IndexedDocument, 'file'>;
 
-/** [name, qualified_name, kind, line, end_line, signature, test, internal, entries, lengths] */
-export type StoredDocument = [string, string, number, number, number, string, 0 | 1, 0 | 1, Uint8Array, Uint8Array];
+/** [name, qualified_name, kind, line, end_line, signature, test, internal, callees, entries, lengths] */
+export type StoredDocument = [string, string, number, number, number, string, 0 | 1, 0 | 1, string[], Uint8Array, Uint8Array];
 
 export const packr = new Packr({ useRecords: false, mapsAsObjects: true });
 
@@ -56,7 +56,7 @@ export function encodeDocument(source: SourceDocument): FileDocument {
   }
   return {
     name: source.name, qualified_name: source.qualified_name, kind: source.kind, line: source.line, end_line: source.end_line,
-    signature: source.signature, test: source.test, internal: source.internal, entries, lengths,
+    signature: source.signature, test: source.test, internal: source.internal, callees: source.callees, entries, lengths,
   };
 }
 
@@ -64,13 +64,13 @@ export function encodeDocument(source: SourceDocument): FileDocument {
 export function storeDocument(doc: FileDocument, remap: (id: number) => number): StoredDocument {
   const entries = new Int32Array(doc.entries);
   for (let i = 0; i < entries.length; i += 3) entries[i] = remap(entries[i]);
-  return [doc.name, doc.qualified_name, KINDS.indexOf(doc.kind), doc.line, doc.end_line, doc.signature, doc.test ? 1 : 0, doc.internal ? 1 : 0,
+  return [doc.name, doc.qualified_name, KINDS.indexOf(doc.kind), doc.line, doc.end_line, doc.signature, doc.test ? 1 : 0, doc.internal ? 1 : 0, doc.callees,
     new Uint8Array(entries.buffer), new Uint8Array(doc.lengths.buffer.slice(doc.lengths.byteOffset, doc.lengths.byteOffset + doc.lengths.byteLength))];
 }
 
 /** A stored document back in this process: stored term ids mapped through `ids`. Throws on malformed input. */
 export function restoreDocument(stored: StoredDocument, ids: Int32Array): FileDocument {
-  const [name, qualified_name, kind, line, end_line, signature, test, internal, entryBytes, lengthBytes] = stored;
+  const [name, qualified_name, kind, line, end_line, signature, test, internal, callees, entryBytes, lengthBytes] = stored;
   const entries = new Int32Array(entryBytes.buffer.slice(entryBytes.byteOffset, entryBytes.byteOffset + entryBytes.byteLength));
   for (let i = 0; i < entries.length; i += 3) {
     const id = ids[entries[i]];
@@ -78,7 +78,7 @@ export function restoreDocument(stored: StoredDocument, ids: Int32Array): FileDo
     entries[i] = id;
   }
   const lengths = new Uint16Array(lengthBytes.buffer.slice(lengthBytes.byteOffset, lengthBytes.byteOffset + lengthBytes.byteLength));
-  return { name, qualified_name, kind: KINDS[kind] ?? 'function', line, end_line, signature, test: test === 1, internal: internal === 1, entries, lengths };
+  return { name, qualified_name, kind: KINDS[kind] ?? 'function', line, end_line, signature, test: test === 1, internal: internal === 1, callees, entries, lengths };
 }
 
 /** One file's documents as bytes, with their own vocabulary (for crossing a thread boundary). */

@@ -27,6 +27,8 @@ export interface SourceDocument {
   test: boolean;
   /** Not part of its module's surface: unexported, a private member, or nested in a function (helpers of what questions ask for). */
   internal: boolean;
+  /** Names this definition calls (last segment of each callee), for the call-graph signals. */
+  callees: string[];
   /** Term ids (terms.ts termId) per field, in FIELDS order. */
   fields: number[][];
 }
@@ -205,6 +207,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       signature: main.signature,
       test: test || TEST_NAME.test(main.name) || (main.decorators ?? []).some((decorator) => TEST_ATTRIBUTE.test(decorator)),
       internal: isInternal(main, record),
+      callees,
       fields: [
         terms(main.name),
         terms(`${owner} ${path} ${classTexts.get(owner)?.summary ?? ''} ${moduleSummary}`),
@@ -233,6 +236,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
       internal: !main.exported,
+      callees: [],
       fields: [
         terms(main.name),
         terms(`${owner} ${path} ${moduleSummary}`),

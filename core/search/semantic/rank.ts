@@ -8,10 +8,10 @@
 // preferred (a concept reached through a synonym covers it only as much as the synonym weighs),
 // the more so where the concepts sit in what a document says it is (its name, its first doc
 // sentence); test code and constructors are discounted, and classes when the question asks for
-// an action rather than a thing. The call graph speaks through the names a
-// definition calls (a field of its own). The names of its callers were evidence too once, but
-// they mislead more than they help (callers found by a callee's simple name, which many
-// definitions share): measured without them, tune MRR@10 0.698 → 0.710, tune2 0.487 → 0.498.
+// an action rather than a thing. The call graph speaks through the names a definition calls (a
+// field of its own) and the names of its callers: only a definition called from a few places
+// (DEFAULT_PARAMS.maxCallers), since callers are found by the callee's simple name, which many
+// definitions share (with up to 30 they misled more than they helped).
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
 import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
@@ -42,7 +42,11 @@ export interface RankParams {
   constructors: number;
   /** Factor for classes when the question asks for an action, not a thing (questionForm()): an action is a function's or method's. */
   actionClasses: number;
-  /** Documents the constructor discount is applied to (the head of the ranking). */
+  /** Weight of a concept found in a caller's name, relative to the name field. */
+  callers: number;
+  /** Callers considered at most per document: a name called from many places says nothing. */
+  maxCallers: number;
+  /** Documents the constructor discount and the caller evidence are applied to (the head of the ranking). */
   rerank: number;
 }
 
@@ -61,6 +65,8 @@ export const DEFAULT_PARAMS: RankParams = {
   internal: 0.75,
   constructors: 0.75,
   actionClasses: 0.6,
+  callers: 0.6,
+  maxCallers: 3,
   rerank: 100,
 };
 
@@ -442,7 +448,10 @@ export function rank(
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
   // A constructor stands for its class: it counts as the class does, and less.
   const constructors = params.constructors * (form === 'action' ? params.actionClasses : 1);
-  for (const candidate of head) if (isConstructor(docs[candidate.doc]!)) candidate.score *= constructors;
+  for (const candidate of head) {
+    if (isConstructor(docs[candidate.doc]!)) candidate.score *= constructors;
+    candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+  }
   head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
   return head.slice(0, limit);
 }
@@ -494,6 +503,42 @@ function kthLargest(values: Float64Array, k: number): number {
     else return values[target];
   }
   return values[target];
+}
+
+/** How strongly the names of a document's callers match the question's concepts. */
+function callerEvidence(index: SemanticIndex, doc: number, concepts: Concept[], params: RankParams): number {
+  if (params.callers === 0) return 0;
+  const info = index.docs[doc]!;
+  const listed = index.callersOf(info.name);
+  // A name called from everywhere (`get`, `next`) says nothing about the callee.
+  if (listed.length === 0 || listed.length > params.maxCallers * 2) return 0;
+  const callers = listed.filter((caller) => caller !== doc && index.docs[caller] !== undefined);
+  if (callers.length === 0 || callers.length > params.maxCallers) return 0;
+  const names = new Set<number>();
+  for (const caller of callers) for (const term of nameTerms(index, caller)) names.add(term);
+  let evidence = 0;
+  for (const concept of concepts) {
+    let strongest = 0;
+    for (const alternative of concept.alternatives) {
+      if (names.has(alternative.term)) strongest = Math.max(strongest, alternative.weight * idfOf(index, alternative.term));
+    }
+    evidence += strongest;
+  }
+  return (evidence * params.callers * params.weights[0]) / (params.k1 + 1);
+}
+
+const nameTermCache = new WeakMap<object, number[]>();
+
+/** The terms of a document's name field (cached per document record). */
+function nameTerms(index: SemanticIndex, doc: number): number[] {
+  const info = index.docs[doc]!;
+  let found = nameTermCache.get(info);
+  if (!found) {
+    found = [];
+    for (let i = 0; i < info.entries.length; i += 3) if ((info.entries[i + 1] & 255) > 0) found.push(info.entries[i]);
+    nameTermCache.set(info, found);
+  }
+  return found;
 }
 
 function tieBreak(index: SemanticIndex, a: number, b: number): number {

@@ -33,7 +33,9 @@ export class SemanticIndex {
   private csrDead = 0;
   /** Postings of documents from csrLimit on. */
   private delta = new Map<number, number[]>();
-  /** While loading a whole index: postings wait for the compact() that ends it. */
+  /** Callee name → documents calling it. */
+  private callers = new Map<string, number[]>();
+  /** While loading a whole index: postings and call maps wait for the compact() that ends it. */
   private bulk = false;
   /** Bumped by every change to the documents: caches derived from them (rank.ts) check it. */
   version = 0;
@@ -87,7 +89,7 @@ export class SemanticIndex {
       // in the ranking loops stays fast whichever way (built or loaded) it came in.
       ids.push(this.add({
         file, name: doc.name, qualified_name: doc.qualified_name, kind: doc.kind, line: doc.line, end_line: doc.end_line,
-        signature: doc.signature, test: doc.test, internal: doc.internal, entries: doc.entries, lengths: doc.lengths,
+        signature: doc.signature, test: doc.test, internal: doc.internal, callees: doc.callees, entries: doc.entries, lengths: doc.lengths,
       }));
     }
     this.files.set(file, { hash, docs: ids });
@@ -117,6 +119,7 @@ export class SemanticIndex {
         list.push(id, entries[i + 1], entries[i + 2]);
       }
     }
+    if (!this.bulk) for (const callee of new Set(doc.callees)) push(this.callers, callee, id);
     return id;
   }
 
@@ -150,6 +153,11 @@ export class SemanticIndex {
     };
   }
 
+  /** Documents that call a function of this simple name (removed ones included: check `docs`). */
+  callersOf(name: string): readonly number[] {
+    return this.callers.get(name) ?? [];
+  }
+
   /** Compacts once enough documents were removed or added since the last compaction. */
   settle(): void {
     const deltaDocs = this.docs.length - this.csrLimit;
@@ -158,7 +166,7 @@ export class SemanticIndex {
 
   /**
    * Renumbers the live documents densely and rebuilds the postings array from their entries
-   * (no tokenising: the entries are the forward index).
+   * (no tokenising: the entries are the forward index), and the callers map.
    */
   compact(): void {
     this.bulk = false;
@@ -193,6 +201,10 @@ export class SemanticIndex {
     this.csrLimit = live.length;
     this.csrDead = 0;
     this.delta = new Map();
+    this.callers = new Map();
+    live.forEach((doc, id) => {
+      for (const callee of new Set(doc.callees)) push(this.callers, callee, id);
+    });
   }
 
   /** The vocabulary actually used by live documents, and each used term's new id (for saving). */
@@ -221,4 +233,10 @@ export class SemanticIndex {
     });
     return ids;
   }
+}
+
+function push(map: Map<string, number[]>, key: string, id: number): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
 }

@@ -22,7 +22,7 @@ import { packr, restoreDocument, storeDocument, type FileDocument, type StoredDo
 import type { IndexedDocument } from './documents.js';
 
 const MAGIC = Buffer.from('TLDRSEM\n', 'latin1');
-const FORMAT = 3;
+const FORMAT = 2;
 const FINGERPRINT_BYTES = 20;
 const STAMP_AT = MAGIC.length + 4 + FINGERPRINT_BYTES;
 const LENGTH_AT = STAMP_AT + 20;
