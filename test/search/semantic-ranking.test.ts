@@ -119,6 +119,20 @@ impl Clone for JobQueue {
     }
 }
 `,
+  'sync/mirror.py': `def handle_left(store):
+    \"\"\"Apply one step to the store.\"\"\"
+    return store
+
+
+def handle_right(store):
+    \"\"\"Apply one step to the store.\"\"\"
+    return store
+
+
+def mirror_replicas(store):
+    \"\"\"Copy the store everywhere.\"\"\"
+    return handle_right(store)
+`,
   'db/pool.ts': `/** A pool of reusable connections to a database server. */
 export class ConnectionPool {
   /** Lends a reusable connection of the pool to a caller. */
@@ -255,6 +269,16 @@ describe('ranking', () => {
     expect(index.docs.find((doc) => doc?.name === 'drains_the_pending_jobs')?.test).toBe(true);
     const ranked = await top('drains the pending jobs', 10);
     expect(ranked.indexOf('drains_the_pending_jobs')).toBeGreaterThan(ranked.indexOf('JobQueue.drain_pending'));
+  });
+
+  it('of two definitions that say the same, the one a matching caller calls ranks first; without caller evidence they tie', () => {
+    const found = parseQuestion(index, 'apply one step of mirroring the replicas');
+    const scores = (params: typeof DEFAULT_PARAMS) =>
+      Object.fromEntries(rank(index, found, 10, () => true, 'action', params).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+    const withCallers = scores(DEFAULT_PARAMS);
+    expect(withCallers.handle_right).toBeGreaterThan(withCallers.handle_left);
+    const without = scores({ ...DEFAULT_PARAMS, callers: 0 });
+    expect(without.handle_right).toBeCloseTo(without.handle_left);
   });
 
   it('prefers a class to its constructor when both say the same', async () => {
