@@ -2,7 +2,8 @@
 // counts as recalled when any of its answers is in the top 5), next to the floor the issue names —
 // a plain BM25 over function bodies (identifiers split, no stemming, no fields, no synonyms, no
 // call graph) over the same functions, methods and classes. Corpora are real code: the bench's
-// 100k-line tree (rxjs + Python stdlib) and a slice of Go's standard library.
+// 100k-line tree (rxjs + Python stdlib), a slice of Go's standard library, and Rust crates from
+// the system's cargo registry (concurrency, regex, collections, JSON, random numbers).
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,10 +23,17 @@ const GO_PACKAGES = [
   'compress/gzip', 'archive/zip', 'text/template', 'regexp', 'net/url', 'io', 'mime/multipart',
 ];
 
-export type Split = 'tune' | 'heldout' | 'generality';
+const CARGO_REGISTRY = '/usr/share/cargo/registry';
+/** Crates of the Rust corpus (their src/ only, under the crate's name without its version). */
+const RUST_CRATES = [
+  'rayon-core', 'crossbeam-channel', 'crossbeam-utils', 'crossbeam-deque', 'regex', 'indexmap', 'smallvec', 'serde_json',
+  'rand', 'once_cell', 'log', 'lock_api', 'either', 'bumpalo',
+];
+
+export type Split = 'tune' | 'heldout' | 'generality' | 'tune2';
 
 export interface Question {
-  corpus: 'tree' | 'go';
+  corpus: 'tree' | 'go' | 'rust';
   q: string;
   answers: [string, string][];
   split: Split;
@@ -43,6 +51,7 @@ export interface Corpus {
 /** The corpus a question set runs on; undefined when its code is not on this machine. */
 export function buildCorpus(name: Question['corpus']): Corpus | undefined {
   if (name === 'tree') return buildRealTree(100_000);
+  if (name === 'rust') return rustCrates();
   if (!existsSync(GO_SOURCES)) return undefined;
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-go-')));
   for (const pkg of GO_PACKAGES) {
@@ -51,6 +60,17 @@ export function buildCorpus(name: Question['corpus']): Corpus | undefined {
       if (name.endsWith('.go') && statSync(join(from, name)).isFile()) cpSync(join(from, name), join(root, pkg, name));
     }
   }
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** The Rust corpus: each crate's src/ from the cargo registry (one version per crate, the highest). */
+function rustCrates(): Corpus | undefined {
+  if (!existsSync(CARGO_REGISTRY)) return undefined;
+  const dirs = readdirSync(CARGO_REGISTRY).sort();
+  const found = RUST_CRATES.map((crate) => [crate, dirs.filter((dir) => new RegExp(`^${crate}-\\d`).test(dir)).pop()] as const);
+  if (found.some(([, dir]) => dir === undefined)) return undefined;
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-rust-')));
+  for (const [crate, dir] of found) cpSync(join(CARGO_REGISTRY, dir!, 'src'), join(root, crate, 'src'), { recursive: true });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 

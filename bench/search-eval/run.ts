@@ -1,4 +1,4 @@
-// `node dist/bench/search-eval/run.js [--split tune|heldout|generality] [--verbose]`: scores the
+// `node dist/bench/search-eval/run.js [--split tune|tune2|heldout|generality] [--verbose]`: scores the
 // semantic tier on the question set (default: every split), per split, with each question's rank.
 import { closeExtractPool } from '../../core/pool/extract-pool.js';
 import { buildCorpus, evaluateCorpus, loadQuestions, score, type Question, type QuestionResult } from './evaluate.js';
@@ -8,7 +8,7 @@ const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : und
 const verbose = args.includes('--verbose');
 const questions = loadQuestions().filter((q) => split === undefined || q.split === split);
 const results: QuestionResult[] = [];
-for (const corpus of ['tree', 'go'] as Question['corpus'][]) {
+for (const corpus of ['tree', 'go', 'rust'] as Question['corpus'][]) {
   const mine = questions.filter((q) => q.corpus === corpus);
   if (mine.length === 0) continue;
   const built = buildCorpus(corpus);

@@ -219,18 +219,19 @@ export const suite: BenchSuite = {
     const results: QuestionResult[] = [];
     const all = loadQuestions();
     results.push(...(await evaluateCorpus(tree!.root, all.filter((q) => q.corpus === 'tree'))));
-    const go = all.filter((q) => q.corpus === 'go');
-    const goTree = buildCorpus('go');
-    if (goTree) {
+    for (const corpus of ['go', 'rust'] as const) {
+      const built = buildCorpus(corpus);
+      if (!built) continue;
       try {
-        results.push(...(await evaluateCorpus(goTree.root, go)));
+        results.push(...(await evaluateCorpus(built.root, all.filter((q) => q.corpus === corpus))));
       } finally {
         await closeExtractPool();
-        goTree.cleanup();
+        built.cleanup();
       }
     }
     const groups: [string, (q: Question) => boolean, boolean][] = [
       ['rxjs + Python stdlib, tune half', (q) => q.split === 'tune', false],
+      ['Rust crates, tune2', (q) => q.split === 'tune2', false],
       ['rxjs + Python stdlib, held-out half', (q) => q.split === 'heldout', true],
       ['Go stdlib (never tuned on)', (q) => q.split === 'generality', false],
     ];

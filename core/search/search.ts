@@ -13,7 +13,7 @@ import { searchLines } from './literal/search.js';
 import { SourceLines, preview } from './preview.js';
 import { fileFilter, type FileFilter } from './scope.js';
 import { semanticIndexFor } from './semantic/for-index.js';
-import { parseQuestion, rank } from './semantic/rank.js';
+import { parseQuestion, questionForm, rank } from './semantic/rank.js';
 import { findCalls, findDefinitions, findQualified } from './structural/lookup.js';
 import { findPattern } from './structural/patterns.js';
 import { symbolTable } from './structural/symbol-table.js';
@@ -135,7 +135,7 @@ async function structural(shape: StructuralShape, query: string, scope: Scope): 
 
 async function semantic(query: string, scope: Scope): Promise<SearchHit[]> {
   const index = await semanticIndexFor(scope.project);
-  const ranked = rank(index, parseQuestion(index, query), scope.limit, scope.accept);
+  const ranked = rank(index, parseQuestion(index, query), scope.limit, scope.accept, questionForm(query));
   return finish(
     ranked.map(({ doc, score }) => {
       const info = index.docs[doc]!;

@@ -10,7 +10,7 @@ import { openProjectIndex, type CachedProjectIndex } from '../../dist/core/index
 import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
 import { searchProject } from '../../dist/core/search/search.js';
 import { semanticIndexFor } from '../../dist/core/search/semantic/for-index.js';
-import { parseQuestion, type Concept } from '../../dist/core/search/semantic/rank.js';
+import { DEFAULT_PARAMS, parseQuestion, questionForm, rank, type Concept } from '../../dist/core/search/semantic/rank.js';
 import type { SemanticIndex } from '../../dist/core/search/semantic/semantic-index.js';
 import { termWord } from '../../dist/core/search/semantic/terms.js';
 
@@ -74,6 +74,73 @@ export function pickUp(line: unknown[]): unknown {
   return line[0];
 }
 `,
+  'text/patterns.ts': `/** Counts the words of a text. */
+export function countText(text: string): number {
+  return text.length;
+}
+
+/** Escapes the meta characters of a text so that a pattern matches it as written. */
+export function quoteText(text: string): string {
+  return text;
+}
+`,
+  'queue/src/lib.rs': `/// A queue of jobs shared between workers.
+
+#[derive(Debug)]
+pub struct JobQueue {
+    jobs: Vec<u32>,
+}
+
+impl JobQueue {
+    /// Drains the pending jobs of the queue into a batch.
+    fn drain_pending(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.jobs)
+    }
+
+    /// Drains the pending jobs of the queue into a batch.
+    pub fn take_pending(&mut self) -> Vec<u32> {
+        self.drain_pending()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn drains_the_pending_jobs() {
+        let mut queue = super::JobQueue { jobs: vec![1] };
+        assert_eq!(queue.take_pending(), vec![1]);
+    }
+}
+
+impl Clone for JobQueue {
+    /// Copies the queue with its pending jobs.
+    fn clone(&self) -> Self {
+        JobQueue { jobs: self.jobs.clone() }
+    }
+}
+`,
+  'sync/mirror.py': `def handle_left(store):
+    \"\"\"Apply one step to the store.\"\"\"
+    return store
+
+
+def handle_right(store):
+    \"\"\"Apply one step to the store.\"\"\"
+    return store
+
+
+def mirror_replicas(store):
+    \"\"\"Copy the store everywhere.\"\"\"
+    return handle_right(store)
+`,
+  'db/pool.ts': `/** A pool of reusable connections to a database server. */
+export class ConnectionPool {
+  /** Lends a reusable connection of the pool to a caller. */
+  lend(): unknown {
+    return undefined;
+  }
+}
+`,
   'streams/keeper.ts': `/** Keeps the latest value and replays it to every new subscriber. */
 export class ValueKeeper {
   /** Keeps the latest value and replays it to every new subscriber. */
@@ -126,6 +193,10 @@ describe('reading a question', () => {
     expect(found.name).toContain('realnam');
   });
 
+  it('a word the index does not know reaches the two words it is written as elsewhere', () => {
+    expect(concepts('quote the metacharacters').metacharacter).toEqual(expect.arrayContaining(['meta', 'character']));
+  });
+
   it('a term stays with the concept that reaches it strongest, never counted twice', () => {
     const found = concepts('run it again when it ends or completes');
     expect(found.complet).toContain('complet');
@@ -135,6 +206,33 @@ describe('reading a question', () => {
   it('keywords that are words of questions stay terms: `catchError` is found by "catch"', async () => {
     expect(concepts('catch an error').catch).toContain('catch');
     expect((await top('catch an error'))[0]).toBe('catchError');
+  });
+});
+
+describe('what a question asks for', () => {
+  it('an article opens a thing, a kind of type names one; anything else asks for an action', () => {
+    expect(questionForm('a subject that holds the current value')).toBe('thing');
+    expect(questionForm('the class that parses headers')).toBe('thing');
+    expect(questionForm('which struct keeps the pending jobs')).toBe('thing');
+    expect(questionForm('parse the headers of a message')).toBe('action');
+    expect(questionForm('where do we validate tokens')).toBe('action');
+  });
+
+  it('a class counts less when the question asks for an action, its methods as much', () => {
+    const found = parseQuestion(index, 'lend a reusable connection of the pool');
+    const scores = (form: 'thing' | 'action') =>
+      Object.fromEntries(rank(index, found, 10, () => true, form).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+    const thing = scores('thing');
+    const action = scores('action');
+    expect(DEFAULT_PARAMS.actionClasses).toBeLessThan(1);
+    expect(action.ConnectionPool).toBeGreaterThan(0);
+    expect(action.ConnectionPool).toBeCloseTo(thing.ConnectionPool * DEFAULT_PARAMS.actionClasses);
+    expect(action['ConnectionPool.lend']).toBeCloseTo(thing['ConnectionPool.lend']);
+  });
+
+  it('an action finds the method, a thing its class', async () => {
+    expect((await top('lend out a reusable database connection'))[0]).toBe('ConnectionPool.lend');
+    expect((await top('a pool lending reusable database connections'))[0]).toBe('ConnectionPool');
   });
 });
 
@@ -149,6 +247,38 @@ describe('ranking', () => {
 
   it('a compound of the question finds the definition whose doc writes it as one word', async () => {
     expect((await top('split a header into the real name and the email'))[0]).toBe('parse_address');
+  });
+
+  it('a word written as two in the docs finds them: "metacharacters" → meta characters', async () => {
+    expect((await top('metacharacters in a text'))[0]).toBe('quoteText');
+  });
+
+  it('a Rust doc comment belongs to its item across a blank line', async () => {
+    expect((await top('a queue of jobs shared between workers'))[0]).toBe('JobQueue');
+  });
+
+  it('a Rust method without pub in an inherent impl is internal, a trait impl method is not', async () => {
+    const internal = (name: string) => index.docs.find((doc) => doc?.qualified_name === name)?.internal;
+    expect(internal('JobQueue.drain_pending')).toBe(true);
+    expect(internal('JobQueue.take_pending')).toBe(false);
+    expect(internal('JobQueue.clone')).toBe(false);
+    expect((await top('drain the pending jobs of the queue into a batch'))[0]).toBe('JobQueue.take_pending');
+  });
+
+  it('a function marked as a test (Rust #[test]) is test code, ranked below what it tests', async () => {
+    expect(index.docs.find((doc) => doc?.name === 'drains_the_pending_jobs')?.test).toBe(true);
+    const ranked = await top('drains the pending jobs', 10);
+    expect(ranked.indexOf('drains_the_pending_jobs')).toBeGreaterThan(ranked.indexOf('JobQueue.drain_pending'));
+  });
+
+  it('of two definitions that say the same, the one a matching caller calls ranks first; without caller evidence they tie', () => {
+    const found = parseQuestion(index, 'apply one step of mirroring the replicas');
+    const scores = (params: typeof DEFAULT_PARAMS) =>
+      Object.fromEntries(rank(index, found, 10, () => true, 'action', params).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+    const withCallers = scores(DEFAULT_PARAMS);
+    expect(withCallers.handle_right).toBeGreaterThan(withCallers.handle_left);
+    const without = scores({ ...DEFAULT_PARAMS, callers: 0 });
+    expect(without.handle_right).toBeCloseTo(without.handle_left);
   });
 
   it('prefers a class to its constructor when both say the same', async () => {

@@ -43,8 +43,10 @@ export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
 }
 
 /** Test files and directories across ecosystems (`testing/` holds test helpers, which are product code). */
-const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs)\/|(_test\.go|_test\.py|\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|Tests?\.(java|cs|kt|scala|swift)|_spec\.rb|_test\.rb)$|(^|\/)test_[^/]*\.py$/;
+const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs)\/|(^|\/)tests?\.rs$|(_test\.go|_test\.py|\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|Tests?\.(java|cs|kt|scala|swift)|_spec\.rb|_test\.rb)$|(^|\/)test_[^/]*\.py$/;
 const TEST_NAME = /^(test|Test)([A-Z_]|$)|^(it|describe|beforeEach|afterEach)$/;
+/** Attributes and annotations that make a function a test: Rust `#[test]`, JUnit `@Test`, xUnit/NUnit/MSTest `[Fact]`. */
+const TEST_ATTRIBUTE = /^(#\[(\w+::)*test\]|@(\w+\.)*(Test|ParameterizedTest|RepeatedTest)\b|\[(Test|TestCase|TestMethod|Fact|Theory)\b)/;
 /** Private by naming convention: `_helper`, Python's mangled `__name` (not `__dunder__`), JS `#field`. */
 const PRIVATE_NAME = /^(_(?!_)|__\w*[^_]$|#)/;
 const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
@@ -58,6 +60,11 @@ function isInternal(fn: FunctionRecord, record: FileRecord): boolean {
   if (fn.parent_function) return true;
   if (!fn.class_name) return !fn.exported;
   if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
+  if (record.language === 'rust' && !(fn.modifiers ?? []).includes('pub')) {
+    // A Rust method without `pub` in an inherent impl is private; a trait impl's are the trait's.
+    const block = record.classes.find((cls) => cls.methods.includes(fn));
+    if (block?.kind === 'impl' && block.bases.length === 0) return true;
+  }
   const owners = fn.qualified_name.split('.').slice(0, -1);
   if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
   const outermost = record.classes.find((cls) => cls.qualified_name === owners[0]);
@@ -198,7 +205,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       line: main.line,
       end_line: main.end_line,
       signature: main.signature,
-      test: test || TEST_NAME.test(main.name),
+      test: test || TEST_NAME.test(main.name) || (main.decorators ?? []).some((decorator) => TEST_ATTRIBUTE.test(decorator)),
       internal: isInternal(main, record),
       callees,
       fields: [

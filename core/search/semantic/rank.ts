@@ -7,8 +7,11 @@
 // a synonym never counts twice. Documents that cover more of the question's concepts are
 // preferred (a concept reached through a synonym covers it only as much as the synonym weighs),
 // the more so where the concepts sit in what a document says it is (its name, its first doc
-// sentence); test code and constructors are discounted, and the call graph adds evidence: a function whose callers' names
-// match the question is likely what it describes.
+// sentence); test code and constructors are discounted, and classes when the question asks for
+// an action rather than a thing. The call graph speaks through the names a definition calls (a
+// field of its own) and the names of its callers: only a definition called from a few places
+// (DEFAULT_PARAMS.maxCallers), since callers are found by the callee's simple name, which many
+// definitions share (with up to 30 they misled more than they helped).
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
 import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
@@ -37,11 +40,13 @@ export interface RankParams {
   internal: number;
   /** Factor for constructors: what a class does is asked of the class (or of its other methods). */
   constructors: number;
+  /** Factor for classes when the question asks for an action, not a thing (questionForm()): an action is a function's or method's. */
+  actionClasses: number;
   /** Weight of a concept found in a caller's name, relative to the name field. */
   callers: number;
-  /** Callers considered at most per document: a name called from everywhere says nothing. */
+  /** Callers considered at most per document: a name called from many places says nothing. */
   maxCallers: number;
-  /** Documents the call-graph evidence is computed for. */
+  /** Documents the constructor discount and the caller evidence are applied to (the head of the ranking). */
   rerank: number;
 }
 
@@ -59,8 +64,9 @@ export const DEFAULT_PARAMS: RankParams = {
   test: 0.3,
   internal: 0.75,
   constructors: 0.75,
+  actionClasses: 0.6,
   callers: 0.6,
-  maxCallers: 30,
+  maxCallers: 3,
   rerank: 100,
 };
 
@@ -179,6 +185,31 @@ function compoundsIn(index: SemanticIndex, words: string[], wordTerms: string[])
   return compounds;
 }
 
+/** Shortest part of a word split in two (`metacharacters` → meta, characters). */
+const MIN_PART = 3;
+
+/**
+ * The terms of a word the index does not know, written as two words it knows ("metacharacters"
+ * for docs that say "meta characters", "lookup" for `look_up`): the most even split wins.
+ */
+function partsOf(index: SemanticIndex, word: string, own: string): number[] {
+  if (word.length < 2 * MIN_PART || index.termId(own) !== undefined) return [];
+  let found: number[] = [];
+  let balance = 0;
+  for (let cut = MIN_PART; cut <= word.length - MIN_PART; cut++) {
+    const left = word.slice(0, cut);
+    const right = word.slice(cut);
+    if (isStopword(left) || isStopword(right)) continue;
+    const ids = [index.termId(term(left)), index.termId(term(right))];
+    const shorter = Math.min(cut, word.length - cut);
+    if (ids[0] !== undefined && ids[1] !== undefined && shorter > balance) {
+      found = ids as number[];
+      balance = shorter;
+    }
+  }
+  return found;
+}
+
 /**
  * The concepts of a question that the index knows at least one word of: one per phrase of the
  * lexicon found in it, then one per other meaningful word — its own term, its family, its
@@ -201,6 +232,7 @@ export function parseQuestion(index: SemanticIndex, question: string, params: Ra
     if (alternatives.length > 0) concepts.set(phrase.key, { word: phrase.key, alternatives });
   }
   const compounds = compoundsIn(index, words, wordTerms);
+  words.forEach((word, at) => compounds[at].push(...partsOf(index, word, wordTerms[at])));
   const free = words.map((word, at) => ({ word, at })).filter(({ at }) => inPhrase[at] === 0);
   const meaningful = free.filter(({ word }) => !isStopword(word));
   // A question made of stopwords alone must still match something.
@@ -233,6 +265,20 @@ function exclusive(concepts: Concept[]): Concept[] {
       alternatives: concept.alternatives.filter(({ term, weight }) => weight >= strongest.get(term)!).sort((a, b) => b.weight - a.weight),
     }))
     .filter((concept) => concept.alternatives.length > 0);
+}
+
+/** What a question asks for: a thing ("a lock that …", "the class that …") or an action ("parse …", "where do we …"). */
+export type QuestionForm = 'thing' | 'action';
+
+const THING = /^\s*(a|an|the)\s|\b(class|classes|struct|structs|type|types|interface|interfaces|enum|enums|trait|traits)\b/i;
+
+/**
+ * A question that opens with an article describes a thing, a type ("a subject that holds the
+ * current value"), as does one that names a kind of type; any other (an imperative, a
+ * wh-question) asks for something done, which functions and methods do.
+ */
+export function questionForm(question: string): QuestionForm {
+  return THING.test(question) ? 'thing' : 'action';
 }
 
 export interface RankedDocument {
@@ -350,7 +396,14 @@ function scan(postings: Int32Array | readonly number[], from: number, to: number
 }
 
 /** Documents answering the question, best first; `accept` filters by file. */
-export function rank(index: SemanticIndex, concepts: Concept[], limit: number, accept: (file: string) => boolean, params: RankParams = DEFAULT_PARAMS): RankedDocument[] {
+export function rank(
+  index: SemanticIndex,
+  concepts: Concept[],
+  limit: number,
+  accept: (file: string) => boolean,
+  form: QuestionForm = 'thing',
+  params: RankParams = DEFAULT_PARAMS,
+): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
   const scratch = scratchFor(index, params);
   const { total, best, covered, defining, definingStamp } = scratch;
@@ -389,11 +442,14 @@ export function rank(index: SemanticIndex, concepts: Concept[], limit: number, a
     if (!accept(info.file)) continue;
     if (info.test) score *= params.test;
     if (info.internal) score *= params.internal;
+    if (info.kind === 'class' && form === 'action') score *= params.actionClasses;
     candidates.push({ doc, score });
   }
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
+  // A constructor stands for its class: it counts as the class does, and less.
+  const constructors = params.constructors * (form === 'action' ? params.actionClasses : 1);
   for (const candidate of head) {
-    if (isConstructor(docs[candidate.doc]!)) candidate.score *= params.constructors;
+    if (isConstructor(docs[candidate.doc]!)) candidate.score *= constructors;
     candidate.score += callerEvidence(index, candidate.doc, concepts, params);
   }
   head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));

@@ -226,6 +226,15 @@ export function leadingComment(lines: readonly string[], line: number, language:
       i--;
       continue;
     }
+    // Rust's outer doc comments (`///`) belong to the next item even across blank lines.
+    if (trimmed === '' && language === 'rust') {
+      let above = i - 1;
+      while (above >= 0 && lines[above].trim() === '') above--;
+      if (above >= 0 && lines[above].trim().startsWith('///')) {
+        i = above;
+        continue;
+      }
+    }
     if (trimmed === '' || !commentLine(trimmed, syntax)) break;
     collected.push(trimmed);
     if (syntax.block && trimmed.endsWith(syntax.block[1]) && !trimmed.includes(syntax.block[0])) inBlock = true;
