@@ -1467,7 +1467,8 @@ export class Resolver {
       case 'function':
         return { to: { file: value.file, name: value.fn.qualified_name }, via: value.imported || value.file !== file ? 'import' : 'local' };
       case 'class':
-        return this.instantiation(value.cls);
+        // `PlatformDirs = _set_platform_dir_class()` (-> type[PlatformDirsABC]): a subclass may be what is created.
+        return this.instantiation(value.cls, value.typed);
       case 'module': {
         // CommonJS: `const f = require('./f'); f()` calls what the module exports as a whole.
         if (value.family !== 'js' || !value.file) return { via: 'name' };

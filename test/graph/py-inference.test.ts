@@ -49,6 +49,10 @@ describe('Python call resolution without annotations', () => {
   it('a parameter defaulting to the name it shadows has that name\'s value where the function is defined; in a package, an imported submodule is a name (yaml)', () => {
     expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'loader.check_token')).toBe('pkg/yamlish/loader.py#Loader.check_token');
     expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'loader.Loader.add_constructor')).toBe('pkg/yamlish/loader.py#Loader.add_constructor');
+    // A class a function returns as type[Loader] may be a subclass: its calls are not constructions of Loader (platformdirs).
+    expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'PlatformLoader(stream).check_token')).toBe('pkg/yamlish/loader.py#Loader.check_token');
+    const constructions = directCallers(project.graph, { file: 'pkg/yamlish/loader.py', name: 'Loader' }, true, 'abstract').map(({ edge }) => edge.from.name);
+    expect(constructions).not.toContain('platform_scan');
     // A rebinding in the body reads the (untyped) parameter, not the module's name.
     expect(targetOf(project.graph, 'pkg/yamlish/__init__.py', 'shared.check_token')).toBe('unresolved');
   });
