@@ -290,8 +290,17 @@ export class Resolver {
     return undefined;
   }
 
-  /** The value of attribute `name` on instances of `cls`: a typed field or `this.x = …` binding. */
+  /**
+   * The value of attribute `name` on instances of `cls`: a typed field or `this.x = …` binding.
+   * Memoised: an attribute assigned from itself (`self.expr = self.expr.copy()`) sees the other
+   * assignments only, not a recursion to the depth limit.
+   */
   private fieldValue(cls: ClassInfo, name: string, depth: number): Value | undefined {
+    if (this.tooDeep(depth)) return undefined;
+    return this.ctx.memo(`field|${cls.file}|${cls.name}|${name}`, () => this.computeFieldValue(cls, name, depth)) ?? undefined;
+  }
+
+  private computeFieldValue(cls: ClassInfo, name: string, depth: number): Value | undefined {
     const { classes } = this.mro(cls);
     // A type declared anywhere up the hierarchy is the field's type (what a checker goes by); what a
     // subclass assigns to it only stands in for a missing declaration.
@@ -322,10 +331,8 @@ export class Resolver {
       if (!syms) continue;
       // An untyped attribute holds whatever any method assigns to it (a checker's inferred type).
       const assigned: Value[] = [];
-      for (const [scope, names] of syms.bindings) {
-        if (!scope.startsWith(`${owner.name}.`)) continue;
-        const list = names.get(`this.${name}`) ?? names.get(`self.${name}`) ?? names.get(`@${name}`) ?? names.get(`$this->${name}`);
-        for (const binding of list ?? []) assigned.push(this.bindingValue(owner.file, scope, binding, depth + 1));
+      for (const { scope, binding } of this.attributeAssignments(owner.file).get(`${owner.name}\u0000${name}`) ?? []) {
+        assigned.push(this.bindingValue(owner.file, scope, binding, depth + 1));
       }
       if (assigned.length > 0) return unionOf(assigned);
     }
@@ -369,6 +376,28 @@ export class Resolver {
       if (rest) return [cls, ...rest];
     }
     return undefined;
+  }
+
+  /** A file's `this.x = …` / `self.x = …` bindings by class and attribute (`Class\0x`), in its methods. */
+  private attributeAssignments(file: string): Map<string, Array<{ scope: string; binding: LocalBinding }>> {
+    return this.ctx.memo(`attributes|${file}`, () => {
+      const out = new Map<string, Array<{ scope: string; binding: LocalBinding }>>();
+      const syms = this.symbols(file);
+      for (const [scope, names] of syms?.bindings ?? []) {
+        for (const [bound, list] of names) {
+          const attribute = /^(?:this\.|self\.|@|\$this->)([^.]+)$/.exec(bound)?.[1];
+          if (attribute === undefined) continue;
+          // Every class the scope is a method (or nested function) of: `A.m` and `A.B.m` under `A.B`.
+          for (let cut = scope.lastIndexOf('.'); cut > 0; cut = scope.lastIndexOf('.', cut - 1)) {
+            const key = `${scope.slice(0, cut)}\u0000${attribute}`;
+            let entries = out.get(key);
+            if (!entries) out.set(key, (entries = []));
+            for (const binding of list) entries.push({ scope, binding });
+          }
+        }
+      }
+      return out;
+    }) ?? new Map();
   }
 
   /** A name or path as a class body reads it: the class's own methods first (`__del__ = close`), then the module's names. */
