@@ -25,6 +25,7 @@ import { selectFiles, selectPath, type SelectedFile, type SkippedFile } from '..
 import type { ExtractJob, ExtractOptions, FileOutcome } from '../pool/outcome.js';
 import { planExtraction, workerCount, type ExtractionPlan } from '../pool/pool-size.js';
 import { beforeParsing } from '../parse/wasm-tiering.js';
+import { keepingLoopAlive } from '../parse/keep-loop-alive.js';
 import type { FileRecord, LanguageId, SkipReason, WarmResult } from '../types.js';
 import { languageForPath } from '../../grammars/languages.js';
 import type { ContentChange, FileChange, ProjectIndex } from './project-index.js';
@@ -391,12 +392,21 @@ export class CachedProjectIndex implements ProjectIndex {
   /** Extracts the files, handing each outcome to `onOutcome` as it arrives; returns the workers used. */
   private async extract(
     files: SelectedFile[],
+    options: ReconcileOptions,
+    mode: ExtractionMode,
+    onOutcome: (outcome: FileOutcome) => void,
+  ): Promise<number> {
+    if (files.length === 0) return 0;
+    return keepingLoopAlive(() => this.extractNow(files, options, mode, onOutcome));
+  }
+
+  private async extractNow(
+    files: SelectedFile[],
     { onProgress, documents }: ReconcileOptions,
     mode: ExtractionMode,
     onOutcome: (outcome: FileOutcome) => void,
   ): Promise<number> {
     const total = files.length;
-    if (total === 0) return 0;
     onProgress?.({ phase: 'extract', done: 0, total });
     const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
     const bytes = new Map<LanguageId, number>();
