@@ -131,14 +131,8 @@
 (with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))) @binding
 (with_statement "async" @binding.async
   (with_clause (with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))))) @binding
-; isinstance narrowing. Inside these patterns `_` stands for the one node type its fields admit:
-; with `function:` and `arguments:` a call, its arguments an argument list; with `operator: "and"`
-; or `"or"` a boolean operator. tree-sitter analyses every named node with children in a pattern
-; against the grammar's parse states when it compiles the query, and skips wildcards; a wildcard at
-; a pattern's root, though, is tried at every node when the query runs. Measured (asyncio, warm,
-; min of 6): named throughout and rooted at `_`, these patterns cost 36 ms of the query's 89 to
-; compile; wildcards inside and named roots, 62 in all, matching as fast (47 ms over the package;
-; wildcards at the root too, 96).
+; isinstance narrowing (`_`: a call by `function:` and `arguments:`, its argument list, a boolean
+; operator by its operator; see "Wildcards" in README.md)
 ; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (child
 ; patterns are ordered, so the test is matched before and after the `and`)
 ((if_statement
