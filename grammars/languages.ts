@@ -15,6 +15,13 @@ export interface LanguageEntry {
   extract: ExtractSyntax;
   /** Loads the flow profile the shared CFG/DFG builders interpret (grammars/flow/<id>.ts). */
   flow: () => Promise<FlowProfile>;
+  /**
+   * Languages whose grammar and query read this one's files too, to the same records (JavaScript:
+   * TypeScript and TSX; measured on 750 real JavaScript files, 747 identical records, 2 with more
+   * callback parameters found, 1 read with errors). A project mostly in one of them extracts this
+   * language's files with it (grammarsToRead): one grammar and query to load instead of two.
+   */
+  readableAs?: LanguageId[];
 }
 
 /** Grammar facts the generic extractor needs; everything else lives in the queries. */
@@ -64,7 +71,7 @@ export const LANGUAGES: readonly LanguageEntry[] = [
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
     extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], overloads: 'declarations' } },
   { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm',
-    flow: () => import('./flow/javascript.js').then((m) => m.javascript),
+    flow: () => import('./flow/javascript.js').then((m) => m.javascript), readableAs: ['typescript', 'tsx'],
     extract: { queries: ['ecma', 'javascript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },
   { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm',
     flow: () => import('./flow/python.js').then((m) => m.python),
@@ -133,4 +140,27 @@ export function languageById(id: LanguageId): LanguageEntry {
   const entry = byId.get(id);
   if (!entry) throw new Error(`unknown language ${id}`);
   return entry;
+}
+
+/**
+ * The languages of a project (source bytes of each) whose files are extracted with another one's
+ * grammar and query, and that one's id: a language `readableAs` another that has at least as many
+ * bytes in the project (the one with most, if several). Extraction falls back to the file's own
+ * grammar when the other reads it with syntax errors (JSX in a TypeScript project's .js file).
+ */
+export function grammarsToRead(bytesByLanguage: ReadonlyMap<LanguageId, number>): Map<LanguageId, LanguageId> {
+  const chosen = new Map<LanguageId, LanguageId>();
+  for (const [id, bytes] of bytesByLanguage) {
+    let best: LanguageId | undefined;
+    let bestBytes = bytes;
+    for (const other of languageById(id).readableAs ?? []) {
+      const otherBytes = bytesByLanguage.get(other) ?? 0;
+      if (otherBytes > 0 && otherBytes >= bestBytes) {
+        best = other;
+        bestBytes = otherBytes;
+      }
+    }
+    if (best) chosen.set(id, best);
+  }
+  return chosen;
 }

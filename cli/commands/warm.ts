@@ -4,6 +4,7 @@ import type { CommandSpec } from '../command.js';
 import type { GlobalOptions } from '../globals.js';
 import type { WarmProgress } from '../../core/index/open.js';
 import type { WarmResult } from '../../core/types.js';
+import { groupDigits } from '../../core/text/group-digits.js';
 
 export const warmCommand: CommandSpec = {
   name: 'warm',
@@ -77,7 +78,7 @@ async function progressBar(): Promise<{ update(progress: WarmProgress): void; st
 }
 
 export function formatWarm(result: WarmResult): string {
-  const n = (value: number) => value.toLocaleString('en-US');
+  const n = groupDigits;
   const seconds = (result.elapsed_ms / 1000).toFixed(2);
   const how = result.daemon_pid !== undefined
     ? `by the daemon, pid ${result.daemon_pid}`

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packr } from '../cache/codec.js';
 import { hashBytes } from '../files/hash.js';
+import { keepingLoopAlive } from '../parse/keep-loop-alive.js';
 import { defaultPolicy } from '../files/policy.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import type { ExtractJob, FileOutcome } from '../pool/outcome.js';
@@ -81,7 +82,7 @@ export async function recordsAtRevision(
       outcomes = await extractInPool(jobs, { maxFileBytes, documents: false, languages: [...new Set(jobs.map((job) => job.language))], sizes });
     } else {
       const { extractFile } = await import('../pool/extract-file.js');
-      outcomes = await Promise.all(jobs.map((job) => extractFile(job, { maxFileBytes, documents: false })));
+      outcomes = await keepingLoopAlive(() => Promise.all(jobs.map((job) => extractFile(job, { maxFileBytes, documents: false }))));
     }
     for (const outcome of outcomes) {
       if (outcome.status === 'record') records.set(outcome.path, packr.unpack(outcome.data) as FileRecord);

@@ -8,6 +8,7 @@ import { defaultPolicy } from '../files/policy.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import type { ExtractJob } from '../pool/outcome.js';
 import type { FileRecord, LanguageId } from '../types.js';
+import { grammarsToRead } from '../../grammars/languages.js';
 
 /** Files parsed per language: enough to run the grammar's and the extractor's common paths. */
 const SAMPLES_PER_LANGUAGE = 2;
@@ -36,8 +37,12 @@ export function warmUpSamples(root: string, records: ReadonlyMap<string, FileRec
 /** Warms the pool's worker for the project's languages once the index has loaded its records. */
 export async function warmWorkerFor(index: ProjectIndex, maxFileBytes = defaultPolicy().maxFileBytes): Promise<void> {
   const records = await index.records();
-  const samples = warmUpSamples(index.root, records);
-  const languages = [...new Set([...records.values()].map((record) => record.language))];
+  const bytes = new Map<LanguageId, number>();
+  for (const record of records.values()) bytes.set(record.language, (bytes.get(record.language) ?? 0) + record.size);
+  // The grammars the index reads the project's files with (JavaScript's may be TypeScript's).
+  const grammars = grammarsToRead(bytes);
+  const samples = warmUpSamples(index.root, records).map((job) => (grammars.has(job.language) ? { ...job, grammar: grammars.get(job.language) } : job));
+  const languages = [...new Set([...bytes.keys()].map((language) => grammars.get(language) ?? language))];
   if (languages.length === 0) return;
   const { warmUpPool } = await import('../pool/extract-pool.js');
   await warmUpPool(languages, samples, maxFileBytes);

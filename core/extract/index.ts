@@ -3,7 +3,7 @@
 import type { Query } from 'web-tree-sitter';
 import type { FileRecord, LanguageId } from '../types.js';
 import { languageById } from '../../grammars/languages.js';
-import { parseRecovering, type TreePart } from '../parse/recover.js';
+import { parseRecovering, parseWithoutErrors, type ParsedFile, type TreePart } from '../parse/recover.js';
 import { buildBindings } from './bindings.js';
 import { stampBodyHashes } from './body-hash.js';
 import { buildCalls, buildReferences } from './calls.js';
@@ -21,6 +21,8 @@ export interface ExtractInput {
   /** Path relative to the project root, `/` separators. */
   path: string;
   language: LanguageId;
+  /** Another language whose grammar and query read the file, falling back to its own on syntax errors (ExtractJob.grammar). */
+  grammar?: LanguageId;
   source: string;
   /** Content hash (sha1 hex) of the bytes `source` was decoded from. */
   hash: string;
@@ -32,10 +34,9 @@ export interface ExtractInput {
 
 /** Parses and extracts one file (re-parsing what a grammar failure swallowed); the trees are freed before returning. */
 export async function extractRecord(input: ExtractInput): Promise<FileRecord> {
-  const query = await extractionQuery(input.language);
-  const parsed = await parseRecovering(input.language, input.source);
+  const { grammar, query, parsed } = await read(input);
   try {
-    const record = buildRecord(query, parsed.parts, input.language, input.source, input.path);
+    const record = buildRecord(query, parsed.parts, grammar, input.language, input.source, input.path);
     record.hash = input.hash;
     record.size = input.size;
     if (input.lossy) record.lossy_decode = true;
@@ -43,6 +44,17 @@ export async function extractRecord(input: ExtractInput): Promise<FileRecord> {
   } finally {
     parsed.delete();
   }
+}
+
+/** The file parsed, by the grammar given (when it reads the file without errors) or its own, and that grammar's query. */
+async function read(input: ExtractInput): Promise<{ grammar: LanguageId; query: Query; parsed: ParsedFile }> {
+  const other = input.grammar !== undefined && input.grammar !== input.language ? input.grammar : undefined;
+  if (other) {
+    const query = await extractionQuery(other);
+    const parsed = await parseWithoutErrors(other, input.source);
+    if (parsed) return { grammar: other, query, parsed };
+  }
+  return { grammar: input.language, query: await extractionQuery(input.language), parsed: await parseRecovering(input.language, input.source) };
 }
 
 /** Loads the grammar and compiles the query ahead of use (worker start-up). */
@@ -57,9 +69,10 @@ function lineCount(source: string): number {
   return source.endsWith('\n') ? lines - 1 : lines;
 }
 
-function buildRecord(query: Query, parts: readonly TreePart[], language: LanguageId, source: string, path: string): FileRecord {
-  const syntax = languageById(language).extract;
-  const hooks = hooksFor(language);
+/** `grammar`: the language the parts were parsed as and the query is of; `language`: the file's. */
+function buildRecord(query: Query, parts: readonly TreePart[], grammar: LanguageId, language: LanguageId, source: string, path: string): FileRecord {
+  const syntax = languageById(grammar).extract;
+  const hooks = hooksFor(grammar);
   const root = parts[0].tree.rootNode;
   const matches = collectMatches(query, parts);
   const comments = new CommentFinder(source, syntax.comments);

@@ -5,6 +5,7 @@
 import type { FileRecord, LanguageId } from '../types.js';
 import { NO_ANSWER, withContext, type HookRun } from './contract.js';
 import { fitLines, plural } from './shared/answer.js';
+import { groupDigits } from '../text/group-digits.js';
 
 const MAIN_MODULES = 6;
 const ENTRY_POINTS = 6;
@@ -27,7 +28,7 @@ export const TLDR_COMMANDS = [
 ];
 
 function thousands(n: number): string {
-  return n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString('en-US');
+  return n >= 10_000 ? `${Math.round(n / 1000)}k` : groupDigits(n);
 }
 
 /** The module a file belongs to: its first directory, or its first two when the first holds nearly everything. */

@@ -25,8 +25,9 @@ import { selectFiles, selectPath, type SelectedFile, type SkippedFile } from '..
 import type { ExtractJob, ExtractOptions, FileOutcome } from '../pool/outcome.js';
 import { planExtraction, workerCount, type ExtractionPlan } from '../pool/pool-size.js';
 import { beforeParsing } from '../parse/wasm-tiering.js';
+import { keepingLoopAlive } from '../parse/keep-loop-alive.js';
 import type { FileRecord, LanguageId, SkipReason, WarmResult } from '../types.js';
-import { languageForPath } from '../../grammars/languages.js';
+import { grammarsToRead, languageForPath } from '../../grammars/languages.js';
 import type { ContentChange, FileChange, ProjectIndex } from './project-index.js';
 import { skipError, unsupportedError } from './messages.js';
 
@@ -391,16 +392,33 @@ export class CachedProjectIndex implements ProjectIndex {
   /** Extracts the files, handing each outcome to `onOutcome` as it arrives; returns the workers used. */
   private async extract(
     files: SelectedFile[],
+    options: ReconcileOptions,
+    mode: ExtractionMode,
+    onOutcome: (outcome: FileOutcome) => void,
+  ): Promise<number> {
+    if (files.length === 0) return 0;
+    return keepingLoopAlive(() => this.extractNow(files, options, mode, onOutcome));
+  }
+
+  private async extractNow(
+    files: SelectedFile[],
     { onProgress, documents }: ReconcileOptions,
     mode: ExtractionMode,
     onOutcome: (outcome: FileOutcome) => void,
   ): Promise<number> {
     const total = files.length;
-    if (total === 0) return 0;
     onProgress?.({ phase: 'extract', done: 0, total });
-    const jobs: ExtractJob[] = files.map((file) => ({ abs: file.abs, path: file.path, language: file.language }));
+    const grammars = grammarsToRead(this.bytesByLanguage(files));
+    const jobs: ExtractJob[] = files.map((file) => {
+      const grammar = grammars.get(file.language);
+      return { abs: file.abs, path: file.path, language: file.language, ...(grammar ? { grammar } : {}) };
+    });
+    // By the grammar that reads them: what each thread loads, and what is worth a worker.
     const bytes = new Map<LanguageId, number>();
-    for (const file of files) bytes.set(file.language, (bytes.get(file.language) ?? 0) + file.size);
+    for (const file of files) {
+      const grammar = grammars.get(file.language) ?? file.language;
+      bytes.set(grammar, (bytes.get(grammar) ?? 0) + file.size);
+    }
     const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
     const extractOptions: ExtractOptions = { maxFileBytes: this.policy.maxFileBytes, documents };
     const plan: ExtractionPlan =
@@ -431,6 +449,16 @@ export class CachedProjectIndex implements ProjectIndex {
       onProgress?.({ phase: 'extract', done: ++done, total });
     }
     return 0;
+  }
+
+  /** Source bytes per language of the project once `files` are extracted: those cached and those. */
+  private bytesByLanguage(files: SelectedFile[]): Map<LanguageId, number> {
+    const bytes = new Map<LanguageId, number>();
+    const extracting = new Set(files.map((file) => file.path));
+    const add = (language: LanguageId, size: number) => bytes.set(language, (bytes.get(language) ?? 0) + size);
+    for (const entry of this.load().values()) if (!extracting.has(entry.path)) add(entry.language, entry.size);
+    for (const file of files) add(file.language, file.size);
+    return bytes;
   }
 
   // ── cache ───────────────────────────────────────────────────────────────────────────────────

@@ -83,6 +83,16 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
   return parsedFile([whole, ...pieces]);
 }
 
+/** The file read whole by the grammar, or undefined when it reads it with errors (no recovery is tried). */
+export async function parseWithoutErrors(id: LanguageId, source: string, options: ParseOptions = {}): Promise<ParsedFile | undefined> {
+  const parser = await parserFor(id);
+  const deadlineMs = options.deadlineMs ?? parseDeadlineMs();
+  const tree = parseWithin(parser, id, source, performance.now() + deadlineMs, deadlineMs);
+  if (!tree.rootNode.hasError) return parsedFile([{ tree, owns: [{ from: 0, to: source.length }] }]);
+  tree.delete();
+  return undefined;
+}
+
 /** How a line ends that the next one continues: an operator, an arrow, an open bracket, a separator. */
 const OPEN_END = /(^|[=(,{[:|&?;<]|=>)$/;
 

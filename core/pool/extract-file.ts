@@ -37,6 +37,7 @@ async function extractFromBytes(job: ExtractJob, bytes: Uint8Array, options: Ext
     const record = await extractRecord({
       path,
       language: job.language,
+      ...(job.grammar ? { grammar: job.grammar } : {}),
       source: content.text,
       hash,
       size,

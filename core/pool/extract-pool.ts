@@ -94,6 +94,7 @@ export interface PoolRunOptions {
   maxFileBytes: number;
   /** Build each file's semantic search documents too (default: yes; see ExtractOptions). */
   documents?: boolean;
+  /** The grammars that read the jobs (each job's `grammar`, else its language): loaded before the first parse. */
   languages: LanguageId[];
   /** Sizes of the jobs' files in bytes (for batching); unknown sizes count as small. */
   sizes: Map<string, number>;
@@ -146,7 +147,7 @@ export async function extractEachInPool(jobs: ExtractJob[], options: PoolRunOpti
   };
   const forWorkers = new Set(options.inProcess ? options.workerLanguages ?? options.languages : options.languages);
   const [shared, own] = options.inProcess
-    ? [jobs.filter((job) => forWorkers.has(job.language)), jobs.filter((job) => !forWorkers.has(job.language))].map((part) => makeBatches(part, options.sizes, SHARED_BATCH_BYTES, SHARED_BATCH_FILES))
+    ? [jobs.filter((job) => forWorkers.has(job.grammar ?? job.language)), jobs.filter((job) => !forWorkers.has(job.grammar ?? job.language))].map((part) => makeBatches(part, options.sizes, SHARED_BATCH_BYTES, SHARED_BATCH_FILES))
     : [makeBatches(jobs, options.sizes), []];
   const take = (queue: ExtractJob[][]) => (stopped ? undefined : queue.shift());
   if (shared.length > 0) {

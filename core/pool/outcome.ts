@@ -8,6 +8,11 @@ export interface ExtractJob {
   /** Path relative to the project root, `/`-separated: the record's `path`. */
   path: string;
   language: LanguageId;
+  /**
+   * The language whose grammar and query read the file when not its own (grammarsToRead in
+   * grammars/languages.ts); a file they read with syntax errors is read with its own.
+   */
+  grammar?: LanguageId;
 }
 
 /** How files are extracted, the same for every file of a run. */

@@ -42,15 +42,16 @@
   (method_definition name: (_) @name) @def.function
   (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
 
-; exports.x = function…, module.exports.x = …, this.x = function… (named x, no receiver)
+; exports.x = function…, module.exports.x = …, this.x = function… (named x, no receiver; `_`: a
+; member expression, see "Wildcards" in README.md)
 ((assignment_expression
-  left: (member_expression object: (_) @_object property: (property_identifier) @name)
+  left: (_ object: (_) @_object property: (property_identifier) @name)
   right: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
   (#match? @_object "^((module\\.)?exports|this)$"))
 
 ; X.prototype.m = function…, X.m = function…: out-of-line methods of X
 ((assignment_expression
-  left: (member_expression object: (_) @receiver property: (property_identifier) @name)
+  left: (_ object: (_) @receiver property: (property_identifier) @name)
   right: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
   (#not-match? @receiver "^((module\\.)?exports|this)$"))
 
@@ -85,24 +86,25 @@
 ; ---- references: member reads; those not called nor the object of a longer access are kept (calls.ts)
 (member_expression property: [(property_identifier) (private_property_identifier)] @ref.name) @ref
 
-; ---- bindings
-(variable_declarator name: (identifier) @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
+; ---- bindings (`(_ function:)` a call, `(_ constructor:)` a new, `(_ object: property:)` a member
+; expression: see "Wildcards" in README.md)
+(variable_declarator name: (identifier) @binding.name value: (_ constructor: (_) @binding.new)) @binding
 ; (require() and import() initialise imports, which the import records describe)
-((variable_declarator name: (identifier) @binding.name value: (call_expression function: (_) @binding.call)) @binding
+((variable_declarator name: (identifier) @binding.name value: (_ function: (_) @binding.call)) @binding
   (#not-any-of? @binding.call "require" "import"))
 ((variable_declarator
   name: (identifier) @binding.name
-  value: (await_expression (call_expression function: (_) @binding.call))) @binding
+  value: (await_expression (_ function: (_) @binding.call))) @binding
   (#not-any-of? @binding.call "require" "import"))
 (assignment_expression
-  left: (member_expression object: (this)) @binding.name
-  right: (new_expression constructor: (_) @binding.new)) @binding
+  left: (_ object: (this) property: (_)) @binding.name
+  right: (_ constructor: (_) @binding.new)) @binding
 (assignment_expression
-  left: (member_expression object: (this)) @binding.name
-  right: (call_expression function: (_) @binding.call)) @binding
+  left: (_ object: (this) property: (_)) @binding.name
+  right: (_ function: (_) @binding.call)) @binding
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
-(assignment_expression left: (member_expression object: (this)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
+(assignment_expression left: (_ object: (this) property: (_)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
 ; const { a, b: c } = this.x: each name is copied from that property of the source
 (variable_declarator
   name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)
@@ -124,12 +126,13 @@
   value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
 ; for (const x of items): x is an element of items
 (for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression)] @binding.each) @binding
-; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo
+; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo (`_`: the
+; parenthesized condition and binary expressions, see "Wildcards" in README.md)
 (if_statement
-  condition: (parenthesized_expression [
-    (binary_expression left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
-    (binary_expression
-      left: (binary_expression left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
+  condition: (_ [
+    (_ left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
+    (_
+      left: (_ left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
       operator: "&&")])
   consequence: (_) @binding.until) @binding
 ; if (isFoo(x)) …, if (isFoo(x) && …) …: a type guard (`x is Foo`, read off isFoo at resolution) narrows x in the branch

@@ -1,4 +1,5 @@
-; Python. Capture vocabulary: see README.md in this folder.
+; Python. Capture vocabulary: see README.md in this folder. Inside patterns `(_ function:)` is a call,
+; `(_ object:)` / `(_ attribute:)` an attribute ("Wildcards" in README.md: cheaper to compile).
 
 ; ---- definitions
 (function_definition name: (identifier) @name) @def.function
@@ -6,11 +7,11 @@
   (#eq? @name "__init__"))
 ; @property / @cached_property → getter, @x.setter → setter
 ((decorated_definition
-  (decorator [(identifier) @_decorator (attribute attribute: (identifier) @_decorator)])
+  (decorator [(identifier) @_decorator (_ attribute: (identifier) @_decorator)])
   definition: (function_definition name: (identifier) @name) @def.getter)
   (#any-of? @_decorator "property" "cached_property"))
 ((decorated_definition
-  (decorator (attribute attribute: (identifier) @_decorator))
+  (decorator (_ attribute: (identifier) @_decorator))
   definition: (function_definition name: (identifier) @name) @def.setter)
   (#eq? @_decorator "setter"))
 (class_definition name: (identifier) @name) @def.class
@@ -22,14 +23,14 @@
 (class_definition
   body: (block (expression_statement (assignment left: (identifier) @field.name type: (_)? @field.type)) @field))
 ((assignment
-  left: (attribute object: (identifier) @_self attribute: (identifier) @field.name)
+  left: (_ object: (identifier) @_self attribute: (identifier) @field.name)
   type: (_)? @field.type) @field
   (#eq? @_self "self"))
 (class_definition
-  body: (block (expression_statement (assignment left: (identifier) @field.name right: (call function: (_) @field.call))) @field))
+  body: (block (expression_statement (assignment left: (identifier) @field.name right: (_ function: (_) @field.call))) @field))
 ((assignment
-  left: (attribute object: (identifier) @_self attribute: (identifier) @field.name)
-  right: (call function: (_) @field.call)) @field
+  left: (_ object: (identifier) @_self attribute: (identifier) @field.name)
+  right: (_ function: (_) @field.call)) @field
   (#eq? @_self "self"))
 ; response_class = HTTPResponse: the class attribute holds what that name holds
 (class_definition
@@ -50,17 +51,17 @@
 
 ; ---- bindings
 (assignment left: (identifier) @binding.name type: (_) @binding.type) @binding
-(assignment left: (identifier) @binding.name right: (call function: (_) @binding.call)) @binding
-(assignment left: (identifier) @binding.name right: (await (call function: (_) @binding.call))) @binding
+(assignment left: (identifier) @binding.name right: (_ function: (_) @binding.call)) @binding
+(assignment left: (identifier) @binding.name right: (await (_ function: (_) @binding.call))) @binding
 ; name, cmd, args = f(…): each name is an item of the tuple f returns
-(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (call function: (_) @binding.call)) @binding
-(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (await (call function: (_) @binding.call))) @binding
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (_ function: (_) @binding.call)) @binding
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (await (_ function: (_) @binding.call))) @binding
 ((assignment
-  left: (attribute object: (identifier) @_self) @binding.name
-  right: (call function: (_) @binding.call))  @binding
+  left: (_ object: (identifier) @_self) @binding.name
+  right: (_ function: (_) @binding.call))  @binding
   (#eq? @_self "self"))
 ((assignment
-  left: (attribute object: (identifier) @_self) @binding.name
+  left: (_ object: (identifier) @_self) @binding.name
   type: (_) @binding.type) @binding
   (#eq? @_self "self"))
 (typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
@@ -69,7 +70,7 @@
   left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]
   right: (expression_list) @binding.items) @binding
 ((assignment
-  left: [(pattern_list (attribute object: (identifier) @_self) @binding.name) (tuple_pattern (attribute object: (identifier) @_self) @binding.name)]
+  left: [(pattern_list (_ object: (identifier) @_self) @binding.name) (tuple_pattern (_ object: (identifier) @_self) @binding.name)]
   right: (expression_list) @binding.items) @binding
   (#eq? @_self "self"))
 ; global x: what the function assigns to x is a module-level binding too
@@ -78,20 +79,20 @@
 ; r = xs[:] a list like xs
 (assignment left: (identifier) @binding.name right: [(identifier) (attribute) (subscript)] @binding.from) @binding
 ((assignment
-  left: (attribute object: (identifier) @_self) @binding.name
+  left: (_ object: (identifier) @_self) @binding.name
   right: [(identifier) (attribute) (subscript)] @binding.from) @binding
   (#eq? @_self "self"))
 ; x = a if c else b, x = a or b(): x is one of the alternatives
 (assignment left: (identifier) @binding.name right: [(conditional_expression) (boolean_operator) (parenthesized_expression)] @binding.either) @binding
 ((assignment
-  left: (attribute object: (identifier) @_self) @binding.name
+  left: (_ object: (identifier) @_self) @binding.name
   right: [(conditional_expression) (boolean_operator) (parenthesized_expression)] @binding.either) @binding
   (#eq? @_self "self"))
 ; xs = [make(y) for y in ys]: a list of what make returns
-(assignment left: (identifier) @binding.name right: (list_comprehension body: (call function: (_) @binding.call)) @binding.list) @binding
+(assignment left: (identifier) @binding.name right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
 ((assignment
-  left: (attribute object: (identifier) @_self) @binding.name
-  right: (list_comprehension body: (call function: (_) @binding.call)) @binding.list) @binding
+  left: (_ object: (identifier) @_self) @binding.name
+  right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
   (#eq? @_self "self"))
 ; Alias = Union[A, B], Optional[A], Callable[[A], R], List[A] at module level: a type alias names those types
 ((module (expression_statement (assignment left: (identifier) @binding.name right: (subscript value: [(identifier) (attribute)] @_generic) @binding.type) @binding))
@@ -106,79 +107,95 @@
 (for_statement left: (pattern_list (identifier) @binding.name) @binding.unpacked right: [(identifier) (attribute) (subscript)] @binding.each) @binding
 ((for_statement
   left: (pattern_list (identifier) @binding.name) @binding.unpacked
-  right: (call function: [(identifier) (attribute attribute: (identifier))] @_fn) @binding.each) @binding
+  right: (_ function: [(identifier) (_ attribute: (identifier))] @_fn) @binding.each) @binding
   (#not-match? @_fn "(^enumerate|[.]items)$"))
 ; for k, v in m.items(): v is a value of the mapping m
 ((for_statement
   left: (pattern_list . (identifier) . (identifier) @binding.name .)
-  right: (call function: (attribute object: [(identifier) (attribute) (call)] @binding.values attribute: (identifier) @_items))) @binding
+  right: (_ function: (_ object: [(identifier) (attribute) (call)] @binding.values attribute: (identifier) @_items))) @binding
   (#eq? @_items "items"))
 ; except (A, B) as e: within the handler e is an A or a B
 (except_clause (as_pattern [(identifier) (attribute) (tuple)] @binding.narrow alias: (as_pattern_target (identifier) @binding.name)) (block) @binding.until) @binding
 ; for i, x in enumerate(xs): x is an element of xs
 ((for_statement
   left: (pattern_list . (identifier) . (identifier) @binding.name .)
-  right: (call function: (identifier) @_enumerate arguments: (argument_list . [(identifier) (attribute) (call)] @binding.each))) @binding
+  right: (_ function: (identifier) @_enumerate arguments: (argument_list . [(identifier) (attribute) (call)] @binding.each))) @binding
   (#eq? @_enumerate "enumerate"))
 ; x = cast(Foo, y), t.cast("Foo", y): x has the type given
-((assignment left: (identifier) @binding.name right: (call function: (_) @_cast arguments: (argument_list . (_) @binding.type))) @binding
+((assignment left: (identifier) @binding.name right: (_ function: (_) @_cast arguments: (argument_list . (_) @binding.type))) @binding
   (#match? @_cast "^((typing|t)\\.)?cast$"))
 ; def f(policy=compat32), def f(x=Foo()): an unannotated parameter has its default's type (what a
 ; checker infers for it)
 (default_parameter name: (identifier) @binding.name value: [(identifier) (attribute)] @binding.from) @binding
-(default_parameter name: (identifier) @binding.name value: (call function: (_) @binding.call)) @binding
+(default_parameter name: (identifier) @binding.name value: (_ function: (_) @binding.call)) @binding
 ; with Foo() as x: x is what entering the context manager gives (`Foo().__enter__()`)
 (with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))) @binding
 (with_statement "async" @binding.async
   (with_clause (with_item value: (as_pattern [(identifier) (attribute) (call)] @binding.managed alias: (as_pattern_target (identifier) @binding.name))))) @binding
-; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (`_`: an
-; if statement or an elif clause, the nodes with a condition and a consequence; child patterns are
-; ordered, so the test is matched before and after the `and`)
-((_
+; isinstance narrowing (`_`: a call by `function:` and `arguments:`, its argument list, a boolean
+; operator by its operator; see "Wildcards" in README.md)
+; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (child
+; patterns are ordered, so the test is matched before and after the `and`)
+((if_statement
    condition: [
-     (call function: (identifier) @_isinstance
-       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
-     (boolean_operator (call function: (identifier) @_isinstance
-       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
-     (boolean_operator operator: "and" (call function: (identifier) @_isinstance
-       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+     (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+     (_ (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+     (_ operator: "and" (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
      (parenthesized_expression [
-       (boolean_operator (call function: (identifier) @_isinstance
-       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
-       (boolean_operator operator: "and" (call function: (identifier) @_isinstance
-       arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+       (_ (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       (_ operator: "and" (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+   consequence: (block) @binding.until) @binding
+  (#eq? @_isinstance "isinstance"))
+((elif_clause
+   condition: [
+     (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+     (_ (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+     (_ operator: "and" (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+     (parenthesized_expression [
+       (_ (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       (_ operator: "and" (_ function: (identifier) @_isinstance
+       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
    consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ; if not isinstance(x, C): raise …, assert isinstance(x, C), assert x is None or isinstance(x, C):
 ; after the statement, to the end of its block, x is a C
 ((block
   (if_statement
-    condition: (boolean_operator
+    condition: (_
       left: (comparison_operator . (identifier) @_checked . (none) .)
       operator: "and"
-      right: (not_operator argument: (call function: (identifier) @_isinstance
-        arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))
+      right: (not_operator argument: (_ function: (identifier) @_isinstance
+        arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance")
   (#eq? @_checked @binding.name))
 ((block
   (if_statement
-    condition: (not_operator argument: (call function: (identifier) @_isinstance
-      arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+    condition: (not_operator argument: (_ function: (identifier) @_isinstance
+      arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
 ((block
-  (assert_statement . (call function: (identifier) @_isinstance
-    arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
+  (assert_statement . (_ function: (identifier) @_isinstance
+    arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
 ((block
-  (assert_statement . (boolean_operator
+  (assert_statement . (_
     left: (comparison_operator . (identifier) @_checked . (none) .)
     operator: "or"
-    right: (call function: (identifier) @_isinstance
-      arguments: (argument_list . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))) @binding @binding.after) @binding.until
+    right: (_ function: (identifier) @_isinstance
+      arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance")
   (#eq? @_checked @binding.name))
 

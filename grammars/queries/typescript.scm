@@ -32,13 +32,14 @@
 (class (class_heritage (extends_clause value: (_) @base))) @base.of
 (interface_declaration (extends_type_clause (_) @base)) @base.of
 (public_field_definition name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
-(public_field_definition name: (_) @field.name value: (new_expression constructor: (_) @field.new)) @field
-(public_field_definition name: (_) @field.name value: (call_expression function: (_) @field.call)) @field
+; (`(_ constructor:)` a new, `(_ function:)` a call: see "Wildcards" in README.md)
+(public_field_definition name: (_) @field.name value: (_ constructor: (_) @field.new)) @field
+(public_field_definition name: (_) @field.name value: (_ function: (_) @field.call)) @field
 (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
 ; constructor(private readonly repo: Repo): parameter properties are fields
 (required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
 (optional_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
-(required_parameter (accessibility_modifier) pattern: (identifier) @field.name value: (new_expression constructor: (_) @field.new)) @field
+(required_parameter (accessibility_modifier) pattern: (identifier) @field.name value: (_ constructor: (_) @field.new)) @field
 
 ; ---- bindings: typed declarations and parameters
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding

@@ -1,6 +1,7 @@
 // Keeping answers short: Claude Code cuts hook output at 10,000 characters, and every character
 // is paid for in the model's context. Typical answers stay within ~2,000.
 import { MAX_ANSWER_CHARS } from '../contract.js';
+import { groupDigits } from '../../text/group-digits.js';
 
 /** The usual ceiling for one hook's context. */
 export const TYPICAL_ANSWER_CHARS = 2_000;
@@ -36,5 +37,5 @@ export function oneLine(text: string, max: number): string {
 
 /** `1 file`, `3 files`. */
 export function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${groupDigits(count)} ${noun}${count === 1 ? '' : 's'}`;
 }
