@@ -135,18 +135,19 @@
       left: (_ left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
       operator: "&&")])
   consequence: (_) @binding.until) @binding
-; if (isFoo(x)) …, if (isFoo(x) && …) …: a type guard (`x is Foo`, read off isFoo at resolution) narrows x in the branch
+; if (isFoo(x)) …, if (isFoo(x) && …) …: a type guard (`x is Foo`, read off isFoo at resolution) narrows x in
+; the branch (`_`: the condition, the call by its function:, the && by its operator:)
 (if_statement
-  condition: (parenthesized_expression [
-    (call_expression function: [(identifier) (member_expression)] @binding.guard arguments: (arguments . (identifier) @binding.name .))
-    (binary_expression
-      left: (call_expression function: [(identifier) (member_expression)] @binding.guard arguments: (arguments . (identifier) @binding.name .))
+  condition: (_ [
+    (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
+    (_
+      left: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
       operator: "&&")])
   consequence: (_) @binding.until) @binding
 ; if (!isFoo(x)) return …; / throw …: x is a Foo from there to the end of the block
 (statement_block
-  (if_statement
-    condition: (parenthesized_expression (unary_expression operator: "!"
-      argument: (call_expression function: [(identifier) (member_expression)] @binding.guard arguments: (arguments . (identifier) @binding.name .))))
+  (_
+    condition: (_ (_ operator: "!"
+      argument: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))))
     consequence: [(return_statement) (throw_statement) (statement_block . [(return_statement) (throw_statement)] .)]
     !alternative) @binding @binding.after) @binding.until
