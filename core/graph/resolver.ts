@@ -18,7 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape } from './type-text.js';
+import { aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape, type TypeParam } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -137,6 +137,22 @@ export function unionOf(values: readonly Value[]): Value {
   values.forEach(add);
   if (options.length === 0) return OPAQUE;
   return options.length === 1 ? options[0] : { kind: 'union', options };
+}
+
+const simpleName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+
+/** The type parameters a class (or interface) declares. */
+function classTypeParams(cls: ClassInfo): TypeParam[] {
+  return typeParamsOf(cls.records[0]?.signature ?? '', simpleName(cls.name));
+}
+
+/** The type arguments `child`'s heritage clause gives its base `parent` (`extends ZodType<A, B>` → [A, B]). */
+function heritageTypeArgs(child: ClassInfo, parent: ClassInfo): string[] | undefined {
+  for (const record of child.records) {
+    const base = record.bases.find((b) => typeName(b) !== undefined && simpleName(typeName(b)!) === simpleName(parent.name));
+    if (base) return baseTypeArgs(record.signature, simpleName(typeName(base)!));
+  }
+  return undefined;
 }
 
 /** The method name a Python binary operator calls (`+` → `__add__`, reflected `__radd__`). */
@@ -347,22 +363,20 @@ export class Resolver {
    * unconstrained parameter is `unknown`.
    */
   private typeArgument(cls: ClassInfo, owner: ClassInfo, name: string): { file: string; type: string } | undefined {
-    const paramsOf = (c: ClassInfo) => typeParamsOf(c.records[0]?.signature ?? '', c.name.slice(c.name.lastIndexOf('.') + 1));
-    if (!paramsOf(owner).some((p) => p.name === name)) return undefined;
-    // The heritage path from cls up to owner, cls first.
+    if (!classTypeParams(owner).some((p) => p.name === name)) return undefined;
+    // The heritage path from cls up to owner, cls first; walked down from owner.
     const path = this.basePath(cls, owner, 0);
     if (!path) return undefined;
     let current = name;
     for (let i = path.length - 1; i >= 0; i--) {
       const parent = path[i];
-      const params = paramsOf(parent);
+      const params = classTypeParams(parent);
       const at = params.findIndex((p) => p.name === current);
       const child = path[i - 1];
-      const base = child?.records.flatMap((r) => r.bases.map((b) => ({ b, signature: r.signature }))).find(({ b }) => typeName(b)?.split('.').pop() === parent.name.slice(parent.name.lastIndexOf('.') + 1));
-      const argument = base ? baseTypeArgs(base.signature, typeName(base.b)!.split('.').pop()!)?.[at] : undefined;
-      if (!child || argument === undefined) return { file: parent.file, type: params[at]?.constraint ?? 'unknown' };
-      if (!paramsOf(child).some((p) => p.name === argument.trim())) return { file: child.file, type: argument };
-      current = argument.trim();
+      const argument = child ? heritageTypeArgs(child, parent)?.[at]?.trim() : undefined;
+      if (argument === undefined) return { file: parent.file, type: params[at]?.constraint ?? 'unknown' };
+      if (!classTypeParams(child!).some((p) => p.name === argument)) return { file: child!.file, type: argument };
+      current = argument;
     }
     return undefined;
   }
@@ -568,7 +582,7 @@ export class Resolver {
     for (const name of this.scopeChain(scope)) {
       const fn = syms.functions.get(name);
       const declared = fn ? fn.signature : this.classInfo(file, name)?.records[0]?.signature;
-      const param = declared && typeParamsOf(declared, name.slice(name.lastIndexOf('.') + 1)).find((p) => p.name === type);
+      const param = declared && typeParamsOf(declared, simpleName(name)).find((p) => p.name === type);
       if (param) return param.constraint ?? 'unknown';
     }
     return undefined;
