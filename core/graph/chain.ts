@@ -10,6 +10,8 @@ export interface Segment {
   calls: number;
   /** An index suffix `[...]` follows: the value is an element, not the object. */
   indexed: boolean;
+  /** The index when it is a name (`obj[$mobx]`): a member declared under that computed key, if any. */
+  key?: string;
   /** `new Name(...)`. */
   isNew?: boolean;
   /** A cast `(expr as T)` / `<T>expr`: the segment's value is an instance of `cast`. */
@@ -171,6 +173,8 @@ export function parseChain(input: string): Segment[] | undefined {
         const end = closeOf(text, i);
         if (end < 0) return undefined;
         segment.indexed = true;
+        const key = text.slice(i + 1, end - 1).trim();
+        if (/^[A-Za-z_$][\w$.]*$/.test(key)) segment.key = key;
         i = end;
       } else if (text[i] === '!' && text[i + 1] !== '=') {
         i++;

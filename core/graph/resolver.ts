@@ -1314,7 +1314,11 @@ export class Resolver {
     if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
-    if (segment.indexed && current) current = this.itemOf(current, depth + 1);
+    if (segment.indexed && current) {
+      // A member declared under a computed key (`[$mobx]: Administration`) before an element of it.
+      const keyed = segment.key !== undefined && current.kind === 'instance' ? this.fieldValue(current.cls, `[${segment.key}]`, depth + 1) : undefined;
+      current = keyed && keyed.kind !== 'opaque' ? keyed : this.itemOf(current, depth + 1);
+    }
     return current;
   }
 

@@ -140,6 +140,10 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'value._parse')).toBe('src/schema.ts#ZodOptional._parse');
   });
 
+  it('a member declared under a computed key is what indexing with that key gives (mobx obj[$mobx])', () => {
+    expect(targetOf(project.graph, 'src/schema.ts', '(thing as HasAdministration)[$admin].describe')).toBe('src/schema.ts#ZodString.describe');
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
