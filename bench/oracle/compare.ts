@@ -17,7 +17,7 @@ import type { CallGraph, Definition } from '../../core/graph/call-graph.js';
 import type { CallEdge, SymbolRef } from '../../core/graph/model.js';
 import type { FunctionRecord } from '../../core/types.js';
 import { directCallers, type DispatchMode } from '../../core/graph/callers.js';
-import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
+import type { CallSiteKey, CallerOracle, OracleAnswer, OracleListing, OracleTarget } from './types.js';
 
 export type QueryScope = 'definition' | 'file' | 'name';
 
@@ -182,14 +182,21 @@ function targetKey(target: OracleTarget): string {
  * `reference`); both checkers list a method read through an instance (`cb(this.run)`,
  * `{ run: lock.run }`) among the method's incoming calls, neither a function read through a module
  * or an object literal (`[mod.parse]`, `fns.equals`); the TypeScript service lists a method read
- * through its class (`const stringType = ZodString.create`), pyright does not
- * (`get = Measurement.get`, `cls.adjust`). Only what the checker lists is compared.
+ * through its class (`const stringType = ZodString.create`) and calls through an import alias,
+ * pyright neither (`get = Measurement.get`, `cls.adjust`; `_path_bytes(x)` after
+ * `import path_bytes as _path_bytes`). Only what the checker lists is compared.
  */
-export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode, classReads: boolean): CallSiteKey[] {
+export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode, lists: OracleListing): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && (classReads || !readThroughClass(edge))))
+    .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && (lists.classReads || !readThroughClass(edge))))
+    .filter(({ edge }) => lists.aliasedCalls || !throughAlias(edge, target))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
+}
+
+/** A call by a bare name other than the target's: resolution claims those only through an import alias. */
+function throughAlias(edge: CallEdge, target: OracleTarget): boolean {
+  return !edge.reference && /^[\w$]+$/.test(edge.callee) && edge.callee !== target.name;
 }
 
 /** A method read through its class rather than an instance: `Class.m`, or Python's `cls.m` in a classmethod. */
@@ -226,7 +233,7 @@ function figures(reference: number, agreed: number, ours: number): Figures {
 
 export function score(
   graph: CallGraph,
-  oracle: Pick<CallerOracle, 'name' | 'listsClassReads'>,
+  oracle: Pick<CallerOracle, 'name' | 'lists'>,
   queries: OracleQuery[],
   answers: Map<string, OracleAnswer | undefined>,
   mode: DispatchMode,
@@ -244,7 +251,7 @@ export function score(
     // A site ruled out for one member may be a call of another the query names.
     const reaching = new Set(memberAnswers.flatMap((answer) => answer.sites.filter((site) => !answer.ruledOut.includes(site))));
     const theirs = listed.filter((site) => reaching.has(site));
-    const mine = ourCallSites(graph, members, mode, oracle.listsClassReads);
+    const mine = ourCallSites(graph, members, mode, oracle.lists);
     const mineSet = new Set(mine);
     ours += mine.length;
     count.reference += theirs.length;

@@ -26,11 +26,18 @@ export interface OracleAnswer {
   ruledOut: CallSiteKey[];
 }
 
+export interface OracleListing {
+  /** A method read through its class (`const make = ZodString.create`). */
+  classReads: boolean;
+  /** A call through a name an import gave another name (`from util import path_bytes as _path_bytes`). */
+  aliasedCalls: boolean;
+}
+
 /** A type checker answering "which call sites call this definition". */
 export interface CallerOracle {
   readonly name: string;
-  /** Whether the checker lists a method read through its class (`const make = ZodString.create`) among its incoming calls. */
-  readonly listsClassReads: boolean;
+  /** Which of our kinds of call site the checker's incoming calls list at all. */
+  readonly lists: OracleListing;
   start(): Promise<void>;
   /** Call sites of the definition; undefined when the checker offers no call hierarchy there. */
   incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined>;

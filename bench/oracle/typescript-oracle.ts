@@ -11,7 +11,7 @@ import { ReceiverRule } from './ts-receivers.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
-  readonly listsClassReads = true;
+  readonly lists = { classReads: true, aliasedCalls: true };
   private readonly ts: typeof TS;
   private readonly service: TS.LanguageService;
 

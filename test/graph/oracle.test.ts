@@ -9,6 +9,7 @@
 // service lists, --file costs rxjs about 0.03 of F1 on purpose.
 import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_MODULES, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle, type OracleProject } from '../../dist/bench/oracle/run.js';
+import { PyrightOracle } from '../../dist/bench/oracle/pyright-oracle.js';
 import { TypeScriptOracle } from '../../dist/bench/oracle/typescript-oracle.js';
 import { ourCallSites } from '../../dist/bench/oracle/compare.js';
 import { FIXTURES, openFixture } from './helpers.js';
@@ -62,9 +63,29 @@ describe('call graph vs type checkers', () => {
     const project = await openFixture('ts-dispatch');
     try {
       const target = { file: 'src/shapes.ts', qualifiedName: 'Registry.create', name: 'create', isClass: false, nameLine: 29, nameColumn: 9 };
-      expect(ourCallSites(project.graph, [target], 'family', true)).toEqual(['src/use.ts:12', 'src/use.ts:16']);
-      expect(ourCallSites(project.graph, [target], 'family', false)).toEqual(['src/use.ts:16']);
+      expect(ourCallSites(project.graph, [target], 'family', { classReads: true, aliasedCalls: true })).toEqual(['src/use.ts:12', 'src/use.ts:16']);
+      expect(ourCallSites(project.graph, [target], 'family', { classReads: false, aliasedCalls: true })).toEqual(['src/use.ts:16']);
     } finally {
+      await project.close();
+    }
+  });
+
+  it('pyright leaves calls through an import alias out of its incoming calls, and so do our sites compared with it', async () => {
+    const root = `${FIXTURES}py-alias`;
+    const oracle = new PyrightOracle(root);
+    await oracle.start();
+    const project = await openFixture('py-alias');
+    try {
+      const fn = { file: 'pkg/util.py', qualifiedName: 'path_bytes', name: 'path_bytes', isClass: false, nameLine: 1, nameColumn: 4 };
+      const cls = { file: 'pkg/util.py', qualifiedName: 'Version', name: 'Version', isClass: true, nameLine: 5, nameColumn: 6 };
+      expect((await oracle.incomingCalls(fn))?.sites).toEqual(['pkg/use.py:9']);
+      expect((await oracle.incomingCalls(cls))?.sites).toEqual(['pkg/use.py:11']);
+      expect(oracle.lists.aliasedCalls).toBe(false);
+      expect(ourCallSites(project.graph, [fn], 'abstract', oracle.lists)).toEqual(['pkg/use.py:9']);
+      expect(ourCallSites(project.graph, [cls], 'abstract', oracle.lists)).toEqual(['pkg/use.py:11']);
+      expect(ourCallSites(project.graph, [fn, cls], 'abstract', { classReads: false, aliasedCalls: true })).toEqual(['pkg/use.py:10', 'pkg/use.py:11', 'pkg/use.py:8', 'pkg/use.py:9']);
+    } finally {
+      await oracle.stop();
       await project.close();
     }
   });
