@@ -549,6 +549,11 @@ export class Resolver {
 
   /** The type a type guard narrows to, as the function called declares it (`x is Foo`, `asserts x is Foo`). */
   private guardType(file: string, scope: string, binding: LocalBinding, depth: number): Value | undefined {
+    if (this.tooDeep(depth)) return undefined;
+    return this.ctx.memo(`guard|${file}|${scope}|${binding.line}|${binding.name}`, () => this.computeGuardType(file, scope, binding, depth)) ?? undefined;
+  }
+
+  private computeGuardType(file: string, scope: string, binding: LocalBinding, depth: number): Value | undefined {
     const segments = parseChain(binding.guard!);
     const callee = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
     if (callee?.kind === 'builtin') return callee.guards;
@@ -577,15 +582,25 @@ export class Resolver {
    * (`function f<T extends Foo>(x: T)`: x is at least a Foo); `unknown` without one.
    */
   private scopeTypeParam(file: string, scope: string, type: string): string | undefined {
-    const syms = this.symbols(file);
-    if (syms?.family !== 'js' || !/^[A-Za-z_$][\w$]*$/.test(type)) return undefined;
-    for (const name of this.scopeChain(scope)) {
-      const fn = syms.functions.get(name);
-      const declared = fn ? fn.signature : this.classInfo(file, name)?.records[0]?.signature;
-      const param = declared && typeParamsOf(declared, simpleName(name)).find((p) => p.name === type);
-      if (param) return param.constraint ?? 'unknown';
-    }
-    return undefined;
+    if (!/^[A-Za-z_$][\w$]*$/.test(type)) return undefined;
+    return this.scopeTypeParams(file, scope).get(type);
+  }
+
+  /** The type parameters in force in `scope` (innermost declaration wins) → constraint, read once per scope. */
+  private scopeTypeParams(file: string, scope: string): Map<string, string> {
+    return this.ctx.memo(`typeparams|${file}|${scope}`, () => {
+      const out = new Map<string, string>();
+      const syms = this.symbols(file);
+      if (syms?.family !== 'js') return out;
+      for (const name of this.scopeChain(scope)) {
+        const fn = syms.functions.get(name);
+        const declared = fn ? fn.signature : this.classInfo(file, name)?.records[0]?.signature;
+        for (const param of declared ? typeParamsOf(declared, simpleName(name)) : []) {
+          if (!out.has(param.name)) out.set(param.name, param.constraint ?? 'unknown');
+        }
+      }
+      return out;
+    }) ?? new Map();
   }
 
   /** What a call (or `new`) of `callee` initialises a binding to. */
