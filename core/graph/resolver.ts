@@ -96,7 +96,6 @@ const MAX_DEPTH = 24;
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
-const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
 const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
 
@@ -141,16 +140,23 @@ export function unionOf(values: readonly Value[]): Value {
 
 const simpleName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
 
-/** The type parameters a class (or interface) declares. */
+const classTypeParamsRead = new WeakMap<ClassInfo, TypeParam[]>();
+
+/** The type parameters a class (or interface) declares, read once per class. */
 function classTypeParams(cls: ClassInfo): TypeParam[] {
-  return typeParamsOf(cls.records[0]?.signature ?? '', simpleName(cls.name));
+  let params = classTypeParamsRead.get(cls);
+  if (!params) classTypeParamsRead.set(cls, (params = typeParamsOf(cls.records[0]?.signature ?? '', simpleName(cls.name))));
+  return params;
 }
 
 /** The type arguments `child`'s heritage clause gives its base `parent` (`extends ZodType<A, B>` → [A, B]). */
 function heritageTypeArgs(child: ClassInfo, parent: ClassInfo): string[] | undefined {
+  const wanted = simpleName(parent.name);
   for (const record of child.records) {
-    const base = record.bases.find((b) => typeName(b) !== undefined && simpleName(typeName(b)!) === simpleName(parent.name));
-    if (base) return baseTypeArgs(record.signature, simpleName(typeName(base)!));
+    for (const base of record.bases) {
+      const name = typeName(base);
+      if (name !== undefined && simpleName(name) === wanted) return baseTypeArgs(record.signature, wanted);
+    }
   }
   return undefined;
 }
@@ -373,7 +379,7 @@ export class Resolver {
       const params = classTypeParams(parent);
       const at = params.findIndex((p) => p.name === current);
       const child = path[i - 1];
-      const argument = child ? heritageTypeArgs(child, parent)?.[at]?.trim() : undefined;
+      const argument = child ? heritageTypeArgs(child, parent)?.[at] : undefined;
       if (argument === undefined) return { file: parent.file, type: params[at]?.constraint ?? 'unknown' };
       if (!classTypeParams(child!).some((p) => p.name === argument)) return { file: child!.file, type: argument };
       current = argument;
@@ -1318,9 +1324,7 @@ export class Resolver {
 
   /** A Python method's first parameter under another name than `self` / `cls` (`def forward(__self, …)`). */
   private isReceiverParam(file: string, caller: string, name: string): boolean {
-    const fn = this.symbols(file)?.functions.get(caller);
-    if (fn?.class_name === undefined || fn.params[0] === undefined || fn.decorators?.some((d) => STATICMETHOD.test(d))) return false;
-    return paramNames(fn.params[0], 'python')[0] === name;
+    return this.symbols(file)?.receivers.get(caller) === name;
   }
 
   /** `new X` and call suffixes turn classes into instances and functions into their return values. */

@@ -59,6 +59,8 @@ export interface FileSymbols {
   globals: Map<string, LocalBinding[]>;
   /** function qualified name → its parameter names. */
   params: Map<string, Set<string>>;
+  /** Python method (not a staticmethod) qualified name → the name its first parameter gives the receiver (`self`, `cls`, `__self`). */
+  receivers: Map<string, string>;
   /**
    * JS functions that are properties of an object literal (`const p = { f() {} }`): the extractor
    * lists them as plain functions, but no scope binds their name.
@@ -75,6 +77,8 @@ export interface FileSymbols {
    */
   objectProperties: Map<string, Map<string, LocalBinding>>;
 }
+
+export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)[\w$]+\s*(?:\??:|\(|<)/;
@@ -131,8 +135,14 @@ function buildSymbols(record: FileRecord): FileSymbols {
   }
   for (const scope of bindings.values()) for (const list of scope.values()) list.sort((a, b) => a.line - b.line);
   const params = new Map<string, Set<string>>();
+  const receivers = new Map<string, string>();
   for (const fn of functions.values()) {
-    params.set(fn.qualified_name, new Set(fn.params.flatMap((param) => paramNames(param, family))));
+    const names = fn.params.map((param) => paramNames(param, family));
+    params.set(fn.qualified_name, new Set(names.flat()));
+    const receiver = names[0]?.[0];
+    if (family === 'python' && fn.class_name !== undefined && receiver !== undefined && !fn.decorators?.some((d) => STATICMETHOD.test(d))) {
+      receivers.set(fn.qualified_name, receiver);
+    }
   }
   const objectMembers = new Set<string>();
   const objects = new Map<string, Map<string, FunctionRecord>>();
@@ -162,7 +172,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
     }
     // A namespace is read like an object of the top-level definitions in it (the innermost one).
     const spaces = [...(record.namespaces ?? [])].sort((a, b) => b.line - a.line);
-    for (const fn of record.functions) {
+    for (const fn of spaces.length > 0 ? record.functions : []) {
       if (fn.class_name || fn.parent_function) continue;
       const space = spaces.find((ns) => ns.line <= fn.line && fn.line <= ns.end_line);
       if (!space) continue;
@@ -171,7 +181,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, objectMembers, objects, objectProperties };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;
