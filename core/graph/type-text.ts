@@ -213,19 +213,18 @@ export function splitTopLevel(text: string, separator: string): string[] {
   return out;
 }
 
-/** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
 const CLOSERS: Record<string, string> = { '(': ')', '{': '}', '[': ']', '<': '>' };
+
+/** Blanks inside brackets' edges taken out: a type written over lines (`Array<\n  Foo<T>\n>`) reads `Array<Foo<T>>`. */
+function tidyBrackets(text: string): string {
+  return text.replace(/([<[(])\s+/g, '$1').replace(/\s+([>\])])/g, '$1');
+}
 
 /**
  * A type text the extractor capped (`FormApi< TFormData, TOnMount, …`, see extract/text.ts `cap`)
  * with its cut argument dropped and its open brackets closed (`FormApi< TFormData>`), so the
  * head of a long generic type still names its class.
  */
-/** Blanks inside brackets' edges taken out: a type written over lines (`Array<\n  Foo<T>\n>`) reads `Array<Foo<T>>`. */
-function tidyBrackets(text: string): string {
-  return text.replace(/([<[(])\s+/g, '$1').replace(/\s+([>\])])/g, '$1');
-}
-
 function closeCapped(text: string): string {
   if (!text.endsWith('…')) return text;
   let head = text.slice(0, -1);
@@ -242,6 +241,7 @@ function closeCapped(text: string): string {
   return head + open.reverse().join('');
 }
 
+/** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
 function closingBracket(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
@@ -300,28 +300,26 @@ export interface TypeParam {
  * (`class ZodOptional<T extends ZodTypeAny> extends …` → T: ZodTypeAny).
  */
 export function typeParamsOf(signature: string, name: string): TypeParam[] {
-  const at = new RegExp(`(?:^|[^\\w$])${name.replace(/[$]/g, '\\$')}\\s*<`).exec(signature);
-  if (!at) return [];
-  const open = at.index + at[0].length - 1;
-  const close = closingBracket(signature, open);
-  if (close < 0) return [];
-  return splitTopLevel(signature.slice(open + 1, close), ',').flatMap((param) => {
+  return (angleArgsAfter(signature, name) ?? []).flatMap((param) => {
     const parsed = /^(?:const\s+|in\s+|out\s+)*([A-Za-z_$][\w$]*)(?:\s+extends\s+([\s\S]+?))?(?:\s*=\s*[\s\S]+)?$/.exec(param);
     if (!parsed) return [];
-    return [parsed[2] ? { name: parsed[1], constraint: parsed[2].trim() } : { name: parsed[1] }];
+    return [parsed[2] ? { name: parsed[1], constraint: parsed[2] } : { name: parsed[1] }];
   });
 }
 
 /** The type arguments a class signature gives base `base` in its heritage (`extends ZodType<A, B>` → [A, B]). */
 export function baseTypeArgs(signature: string, base: string): string[] | undefined {
   const heritage = /\s(?:extends|implements)\s/.exec(signature);
-  if (!heritage) return undefined;
-  const rest = signature.slice(heritage.index);
-  const at = new RegExp(`(?:^|[^\\w$.])${base.replace(/[$]/g, '\\$')}\\s*<`).exec(rest);
+  return heritage ? angleArgsAfter(signature.slice(heritage.index), base) : undefined;
+}
+
+/** The `<…>` arguments that follow the first `name<` in `text` (a whole name, not a member's), split at top level. */
+function angleArgsAfter(text: string, name: string): string[] | undefined {
+  const at = new RegExp(`(?:^|[^\\w$.])${name.replace(/[$]/g, '\\$')}\\s*<`).exec(text);
   if (!at) return undefined;
   const open = at.index + at[0].length - 1;
-  const close = closingBracket(rest, open);
-  return close < 0 ? undefined : splitTopLevel(rest.slice(open + 1, close), ',');
+  const close = closingBracket(text, open);
+  return close < 0 ? undefined : splitTopLevel(text.slice(open + 1, close), ',');
 }
 
 /** The type a type guard's return type narrows to (`x is Foo`, `asserts x is Foo` → `Foo`). */
