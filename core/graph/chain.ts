@@ -30,7 +30,7 @@ export interface BinaryOperation {
 const OPERATOR_LEVELS: readonly (readonly string[])[] = [['|'], ['^'], ['&'], ['<<', '>>'], ['+', '-'], ['*', '/', '//', '%', '@'], ['**']];
 const OPERATOR_LEVEL = new Map(OPERATOR_LEVELS.flatMap((row, level) => row.map((op) => [op, level] as const)));
 /** What makes an expression more than arithmetic: comparisons, boolean operators, lambdas, conditionals, tuples. */
-const NOT_ARITHMETIC = /^(?:[<>=!]=|[<>]|:=|,|\b(?:and|or|not|in|is|if|else|lambda|for)\b)/;
+const NOT_ARITHMETIC = /(?:[<>=!]=|[<>]|:=|,|\b(?:and|or|not|in|is|if|else|lambda|for)\b)/y;
 
 /**
  * The loosest binary operator outside brackets and strings of `text`, splitting it in two
@@ -54,13 +54,12 @@ export function splitBinary(input: string): BinaryOperation | undefined {
       continue;
     }
     if (ch === '"' || ch === "'") {
-      let j = i + 1;
-      for (; j < text.length && text[j] !== ch; j++) if (text[j] === '\\') j++;
-      i = j + 1;
+      i = stringEnd(text, i) + 1;
       operand = true;
       continue;
     }
-    if (NOT_ARITHMETIC.test(text.slice(i))) return undefined;
+    NOT_ARITHMETIC.lastIndex = i;
+    if (NOT_ARITHMETIC.test(text)) return undefined;
     const op = ['**', '//', '<<', '>>'].find((two) => text.startsWith(two, i)) ?? (OPERATOR_LEVEL.has(ch) ? ch : undefined);
     if (op && operand) {
       const level = OPERATOR_LEVEL.get(op)!;
@@ -70,11 +69,13 @@ export function splitBinary(input: string): BinaryOperation | undefined {
       operand = false;
       continue;
     }
-    if (op || ch === '~') {
+    if (op === '+' || op === '-' || ch === '~') {
       // A unary sign.
       i += 1;
       continue;
     }
+    // Another operator where an operand belongs (`a || b`, `a && b`): not Python arithmetic.
+    if (op) return undefined;
     let j = i;
     while (j < text.length && /[\w.$]/.test(text[j])) j++;
     if (j === i) return undefined;
@@ -91,6 +92,13 @@ export function splitBinary(input: string): BinaryOperation | undefined {
 const IDENT_START = /[A-Za-z_$@#\u00C0-\uFFFF]/;
 const IDENT_CHAR = /[\w$\u00C0-\uFFFF]/;
 
+/** Index of the quote closing the string literal whose opening quote is at `open` (the text's length if none). */
+function stringEnd(text: string, open: number): number {
+  let i = open + 1;
+  for (; i < text.length && text[i] !== text[open]; i++) if (text[i] === '\\') i++;
+  return i;
+}
+
 /** Index just past the bracket that closes the one at `open`, or -1. */
 function closeOf(text: string, open: number): number {
   const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
@@ -98,7 +106,7 @@ function closeOf(text: string, open: number): number {
   for (let i = open; i < text.length; i++) {
     const ch = text[i];
     if (ch === '"' || ch === "'" || ch === '`') {
-      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === '\\') i++;
+      i = stringEnd(text, i);
       continue;
     }
     if (pairs[ch] && (ch !== '<' || stack.length === 0 || stack[stack.length - 1] === '>')) {
