@@ -56,19 +56,35 @@ const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
  * `exported`. A method is as internal as its class: a private or unexported class's methods are
  * helpers too.
  */
-function isInternal(fn: FunctionRecord, record: FileRecord): boolean {
+function isInternal(fn: FunctionRecord, record: FileRecord, classes: FileClasses): boolean {
   if (fn.parent_function) return true;
   if (!fn.class_name) return !fn.exported;
   if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
   if (record.language === 'rust' && !(fn.modifiers ?? []).includes('pub')) {
     // A Rust method without `pub` in an inherent impl is private; a trait impl's are the trait's.
-    const block = record.classes.find((cls) => cls.methods.includes(fn));
+    const block = classes.ofMethod.get(fn);
     if (block?.kind === 'impl' && block.bases.length === 0) return true;
   }
   const owners = fn.qualified_name.split('.').slice(0, -1);
   if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
-  const outermost = record.classes.find((cls) => cls.qualified_name === owners[0]);
+  const outermost = classes.byName.get(owners[0]);
   return outermost !== undefined && !outermost.exported;
+}
+
+/** A file's classes by the methods they hold and by qualified name (the first one of a name), indexed once. */
+interface FileClasses {
+  ofMethod: Map<FunctionRecord, ClassRecord>;
+  byName: Map<string, ClassRecord>;
+}
+
+function fileClasses(record: FileRecord): FileClasses {
+  const ofMethod = new Map<FunctionRecord, ClassRecord>();
+  const byName = new Map<string, ClassRecord>();
+  for (const cls of record.classes) {
+    if (!byName.has(cls.qualified_name)) byName.set(cls.qualified_name, cls);
+    for (const method of cls.methods) if (!ofMethod.has(method)) ofMethod.set(method, cls);
+  }
+  return { ofMethod, byName };
 }
 
 /** Longest span of a definition read into its body fields; longer bodies add little but cost time. */
@@ -115,6 +131,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
   const test = TEST_PATH.test(record.path);
   const path = pathWords(record.path);
   const lexed = lexFile(text, record.language);
+  const classIndex = fileClasses(record);
   /** Offset of the start of a 1-based line; the end of the text past the last line. */
   const offset = (line: number) => (line - 1 < starts.length ? starts[Math.max(0, line - 1)] : text.length);
   /** The tokens of lines from..to (1-based, inclusive): identifiers, strings (but the docstring), comments. */
@@ -206,7 +223,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name) || (main.decorators ?? []).some((decorator) => TEST_ATTRIBUTE.test(decorator)),
-      internal: isInternal(main, record),
+      internal: isInternal(main, record, classIndex),
       callees,
       fields: [
         terms(main.name),
