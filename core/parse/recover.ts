@@ -70,14 +70,10 @@ const CONTINUES_STATEMENT = /^[^\p{L}_$@#]/u;
 const DECORATOR_START = /^(@\w|#\[)/;
 
 export async function parseRecovering(id: LanguageId, source: string, options: ParseOptions = {}): Promise<ParsedFile> {
-  const parser = await parserFor(id);
-  const deadlineMs = options.deadlineMs ?? parseDeadlineMs();
-  const deadline = performance.now() + deadlineMs;
-  const full = parseWithin(parser, id, source, deadline, deadlineMs);
-  const whole: TreePart = { tree: full, owns: [{ from: 0, to: source.length }] };
-  if (!full.rootNode.hasError) return parsedFile([whole]);
+  const { parser, whole, deadline } = await parseWhole(id, source, options);
+  if (!whole.tree.rootNode.hasError) return parsedFile([whole]);
   const syntax = languageById(id).extract;
-  const pieces = new Recovery(parser, source, repaired(source, syntax), syntax, deadline, full.rootNode).pieces();
+  const pieces = new Recovery(parser, source, repaired(source, syntax), syntax, deadline, whole.tree.rootNode).pieces();
   if (pieces.length === 0) return parsedFile([whole]);
   whole.owns = subtract({ from: 0, to: source.length }, pieces.map((p) => p.owns[0]));
   return parsedFile([whole, ...pieces]);
@@ -85,12 +81,19 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
 
 /** The file read whole by the grammar, or undefined when it reads it with errors (no recovery is tried). */
 export async function parseWithoutErrors(id: LanguageId, source: string, options: ParseOptions = {}): Promise<ParsedFile | undefined> {
+  const { whole } = await parseWhole(id, source, options);
+  if (!whole.tree.rootNode.hasError) return parsedFile([whole]);
+  whole.tree.delete();
+  return undefined;
+}
+
+/** One parse of the whole file within the deadline, owning all of it. */
+async function parseWhole(id: LanguageId, source: string, options: ParseOptions): Promise<{ parser: Parser; whole: TreePart; deadline: number }> {
   const parser = await parserFor(id);
   const deadlineMs = options.deadlineMs ?? parseDeadlineMs();
-  const tree = parseWithin(parser, id, source, performance.now() + deadlineMs, deadlineMs);
-  if (!tree.rootNode.hasError) return parsedFile([{ tree, owns: [{ from: 0, to: source.length }] }]);
-  tree.delete();
-  return undefined;
+  const deadline = performance.now() + deadlineMs;
+  const tree = parseWithin(parser, id, source, deadline, deadlineMs);
+  return { parser, whole: { tree, owns: [{ from: 0, to: source.length }] }, deadline };
 }
 
 /** How a line ends that the next one continues: an operator, an arrow, an open bracket, a separator. */
