@@ -15,7 +15,7 @@ describe('binary operations in receivers', () => {
   });
 
   it('leaves comparisons, boolean logic, conditionals, tuples and lone operands alone', () => {
-    for (const text of ['a < b', 'a == b + c', 'a and b', 'not a', 'x if c else y', 'a, b', 'lambda x: x + 1', 'a in b', 'a', 'f(a + b)', 'a +']) {
+    for (const text of ['a < b', 'a == b + c', 'a and b', 'a || b', 'a && b', 'not a', 'x if c else y', 'a, b', 'lambda x: x + 1', 'a in b', 'a', 'f(a + b)', 'a +']) {
       expect(splitBinary(text), text).toBeUndefined();
     }
   });
