@@ -2,7 +2,7 @@
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
 /** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'
@@ -58,15 +58,17 @@ export interface FunctionRecord {
    * For a function without a declared return type: the values its `return` statements give that
    * are names, attribute paths or calls, as written with call arguments dropped (`cls()`,
    * `self._loop`), so call resolution can infer what a call of it returns (as a checker does).
-   * Not set for generators. Python only.
+   * For a generator, the values it yields (`yielded`): a call of it gives an iterable of those.
+   * Python only.
    */
   returns?: ReturnedValue[];
 }
 
-/** One `return <value>` of a function: the value (arguments dropped) and its line. */
+/** One `return <value>` (or a generator's `yield <value>`) of a function: the value (arguments dropped) and its line. */
 export interface ReturnedValue {
   value: string;
   line: number;
+  yielded?: true;
 }
 
 /** One declaration of an overloaded function or method. */

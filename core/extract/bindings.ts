@@ -17,7 +17,8 @@
 // declared `global` in its function: that function's bindings of it are module-level ones too), `@binding.owner` (the binding is
 // that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
 // whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
-// Bindings directly in a class body are fields, not bindings (they are FieldRecords).
+// Bindings directly in a class body are fields (FieldRecords), and bindings of the class's own
+// scope only where the language makes the class body a scope (LanguageHooks.classBodyScope).
 import type { Node } from 'web-tree-sitter';
 import type { LocalBinding } from '../types.js';
 import type { Match } from './captures.js';
@@ -96,6 +97,10 @@ function alternatives(node: Node, out: Node[], depth = 0): Node[] {
       }
       break;
     }
+    case 'binary_operator':
+      // Python arithmetic (`a | b`, `"u" + s`): its operator method gives the value.
+      out.push(node);
+      break;
     default:
       if (CHAIN_NODES.has(node.type)) out.push(node);
   }
@@ -153,7 +158,7 @@ function tupleItem(items: Node, target: Node, comments: readonly string[]): Pick
   return callee ? { init_call: cap(withoutArguments(collapse(callee.text)), 120) } : undefined;
 }
 
-export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comments: readonly string[]): LocalBinding[] {
+export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comments: readonly string[], classBodyScope = false): LocalBinding[] {
   const globals = new Set<string>();
   for (const { node, caps } of matches) {
     if (caps['binding.global'] && caps['binding.name']) globals.add(`${callerOf(scopes, node.startIndex)}\u0000${caps['binding.name'].text}`);
@@ -179,12 +184,13 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
       // In a class body it is a field; a Swift computed property is its own definition, not a binding.
-      if (innermost?.isClass || innermost?.node.equals(node)) continue;
+      if ((innermost?.isClass && !classBodyScope) || innermost?.node.equals(node)) continue;
       const owner = caps['binding.owner'];
       const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : collapse(nameNode.text);
       // A narrowing that holds after its statement starts where the statement ends.
       const after = caps['binding.after'];
-      binding = { scope: callerOf(scopes, node.startIndex), name, line: after ? after.endPosition.row + 1 : nameNode.startPosition.row + 1 };
+      const scope = innermost?.isClass ? innermost.qualified : callerOf(scopes, node.startIndex);
+      binding = { scope, name, line: after ? after.endPosition.row + 1 : nameNode.startPosition.row + 1 };
       if (globals.has(`${binding.scope}\u0000${name}`)) binding.global = true;
       if (!narrowNode && !callback && !after && isConditional(node, innermost?.node)) binding.conditional = true;
       byName.set(nameNode.startIndex, binding);
@@ -201,7 +207,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.type_at_new = true;
     }
     if (callNode && binding.init_call === undefined) {
-      binding.init_call = cap(withoutTypeArguments(withoutArguments(collapse(callNode.text))), 120);
+      binding.init_call = cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(callNode.text)))), 120);
       if (newNode) binding.init_new = true;
       const targets = nameNode.parent;
       if (targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);

@@ -159,15 +159,18 @@ export function buildCalls(
   return calls;
 }
 
-/** The fields in which a member expression is not a value read of its own: called, constructed, or the object of a longer access. */
-const NOT_A_REFERENCE = ['function', 'constructor', 'object'];
+/**
+ * The fields in which a member expression is not a value read of its own: called or constructed.
+ * As the object of a longer access (`a.b` in `a.b.c`) it is read: a getter runs there, and both
+ * checkers list such reads among a member's incoming calls.
+ */
+const NOT_A_REFERENCE = ['function', 'constructor'];
 /** Where a member expression names a value's type and reads nothing: TypeScript's `typeof a.b` in a type. */
 const TYPE_QUERIES = new Set(['type_query']);
 
 /**
- * Member reads from `@ref` matches (`@ref.name` the member): those whose value is used as it is —
- * passed, stored, tested or assigned — not called (calls are call sites) and not the object of a
- * longer access (`a.b` in `a.b.c`).
+ * Member reads from `@ref` matches (`@ref.name` the member): those whose value is used — passed,
+ * stored, tested, assigned or read further (`a.b` in `a.b.c`) — not called (calls are call sites).
  */
 export function buildReferences(
   matches: Match[],

@@ -1,7 +1,7 @@
 // Runs a language's extraction query once over the tree and sorts its matches by role. The
 // capture vocabulary (documented in grammars/queries/README.md) is the contract between the
 // .scm files and the generic extractors: each pattern has exactly one role capture (`@def.*`,
-// `@call`, `@new`, `@ref`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`, `@returned`) naming the main
+// `@call`, `@new`, `@ref`, `@import*`, `@export*`, `@binding`, `@field`, `@base.of`, `@returned`, `@yielded`) naming the main
 // node, plus detail captures (`@name`, `@body`, `@call.args`, …). `@_x` captures only feed predicates.
 import type { Node, Query } from 'web-tree-sitter';
 import type { TreePart } from '../parse/recover.js';
@@ -52,14 +52,15 @@ function bucketOf(role: string, out: Matches): Match[] | undefined {
     case 'binding': return out.bindings;
     case 'field': return out.fields;
     case 'base.of': return out.bases;
-    case 'returned': return out.returns;
+    case 'returned':
+    case 'yielded': return out.returns;
     default: return undefined;
   }
 }
 
 function isRole(name: string): boolean {
   return name.startsWith('def.') || name === 'call' || name === 'new' || name === 'ref' || name.startsWith('import')
-    || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of' || name === 'returned';
+    || name.startsWith('export') || name === 'binding' || name === 'field' || name === 'base.of' || name === 'returned' || name === 'yielded';
 }
 
 /**

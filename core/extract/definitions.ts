@@ -33,7 +33,7 @@ import { CommentFinder, docstringOf } from './doc.js';
 import { mergeOverloads } from './overloads.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
 import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText, type SignatureEnd } from './signature.js';
-import { cap, capType, collapse, endLine, firstDocLine, nodeText, startLine, withoutArguments, withoutTypeArguments } from './text.js';
+import { cap, capType, collapse, elideArguments, endLine, firstDocLine, nodeText, startLine, withoutArguments, withoutTypeArguments } from './text.js';
 
 const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'getter', 'setter', 'arrow']);
 const CLASS_KINDS = new Set<string>([
@@ -454,7 +454,7 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     if (!name || cls.methods.some((m) => m.name === name)) continue;
     const type = match.caps['field.type'];
     const init = match.caps['field.new'] ?? match.caps['field.call'];
-    const initCall = init ? cap(withoutTypeArguments(withoutArguments(collapse(init.text))), 120) : undefined;
+    const initCall = init ? cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(init.text)))), 120) : undefined;
     const from = match.caps['field.from'];
     const initName = from ? cap(collapse(from.text), 120) : undefined;
     const known = cls.fields.find((f) => f.name === name);

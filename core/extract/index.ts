@@ -93,7 +93,7 @@ function buildRecord(query: Query, parts: readonly TreePart[], grammar: Language
     imports,
     exports,
     calls: buildCalls(matches.calls, definitions.scopes, source, syntax.comments, hooks.callThis),
-    bindings: buildBindings(matches.bindings, definitions.scopes, syntax.comments),
+    bindings: buildBindings(matches.bindings, definitions.scopes, syntax.comments, hooks.classBodyScope === true),
     errors: syntaxErrors(parts, source),
   };
   const references = buildReferences(matches.refs, definitions.scopes, source, hooks.callThis);

@@ -3,7 +3,7 @@
 // checker does (`def open(cls, …): … return cls.taropen(…)` makes `tarfile.open(…)` a TarFile).
 // Only values call resolution can evaluate are captured (names, attribute paths, calls); others
 // (literals, arithmetic) add nothing a method could be looked up on. A generator's `return` is
-// not what a call of it gives, so generators keep none.
+// not what a call of it gives: a generator keeps the values it yields (`@yielded`) instead.
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
@@ -16,15 +16,18 @@ const YIELD = /\byield\b/;
 
 export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
   const generators = new Map<Def, boolean>();
-  for (const { node } of matches) {
+  for (const { node, role } of matches) {
     const def = scopes.innermost(node.startIndex);
     const fn = def?.fn;
     if (!def || !fn || fn.return_type !== undefined) continue;
     let generator = generators.get(def);
     if (generator === undefined) generators.set(def, (generator = YIELD.test(def.body?.text ?? def.node.text)));
-    if (generator) continue;
+    const yielded = role === 'yielded';
+    // `yield from xs` gives xs's items, not xs.
+    if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
     const value = cap(elideArguments(collapse(node.text)), VALUE_MAX);
     const returns = (fn.returns ??= []);
-    if (returns.length < MAX_RETURNS && !returns.some((r) => r.value === value)) returns.push({ value, line: startLine(node) });
+    if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value)) continue;
+    returns.push(yielded ? { value, line: startLine(node), yielded } : { value, line: startLine(node) });
   }
 }

@@ -75,23 +75,31 @@ export function withoutArguments(text: string): string {
 
 /**
  * A chain with every call's arguments and every index dropped, `cls(name, mode).c(d)[0]` →
- * `cls().c()[]`: what call resolution evaluates, without argument text it never reads.
+ * `cls().c()[]`: what call resolution evaluates, without argument text it never reads. A
+ * parenthesised expression is kept, its own calls elided: `(a.f(x) + b).c(y)` → `(a.f() + b).c()`.
  */
 export function elideArguments(text: string): string {
   let out = '';
-  let depth = 0;
+  // Per open bracket: whether its content is elided (a call's arguments, an index, a list).
+  const open: boolean[] = [];
+  let elided = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (depth > 0 && (ch === '"' || ch === "'")) {
+    if (ch === '"' || ch === "'") {
+      const start = i;
       for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === '\\') i++;
+      if (elided === 0) out += text.slice(start, i + 1);
       continue;
     }
     if (ch === '(' || ch === '[') {
-      if (depth++ === 0) out += ch;
+      const grouping = elided === 0 && ch === '(' && !/[\w$)\]]$/.test(out.trimEnd());
+      open.push(!grouping);
+      if (grouping || elided++ === 0) out += ch;
     } else if (ch === ')' || ch === ']') {
-      if (--depth === 0) out += ch;
-      if (depth < 0) return text;
-    } else if (depth === 0) {
+      const wasElided = open.pop();
+      if (wasElided === undefined) return text;
+      if (!wasElided || --elided === 0) out += ch;
+    } else if (elided === 0) {
       out += ch;
     }
   }

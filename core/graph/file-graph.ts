@@ -32,12 +32,15 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       return edge;
     };
     const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));
+    const called = new Set(edges.flatMap((edge) => (edge.to ? [`${edge.line}\u0000${edge.from.name}\u0000${edge.to.file}\u0000${edge.to.name}`] : [])));
     // A member read counts where it resolves to a function; an unknown one is no call by name.
     // Most reads are of fields: a name no function of the project has is not resolved at all.
     for (const reference of record.references ?? []) {
       if (!ctx.definesFunction(reference.name)) continue;
       for (const target of resolver.resolveCall(record.path, reference)) {
         if (!target.to || target.via === 'constructor') continue;
+        // The read a call of the same function is made through (`this.run.bind(this)`) is that call.
+        if (called.has(`${reference.line}\u0000${reference.caller}\u0000${target.to.file}\u0000${target.to.name}`)) continue;
         const edge = edgeOf(reference, target);
         edge.reference = true;
         edges.push(edge);

@@ -97,6 +97,8 @@ const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
 const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
+/** A class declared for its type only, implemented elsewhere (`declare class Signal<T>`). */
+const AMBIENT_CLASS = /^(?:export\s+)?(?:default\s+)?declare\s+(?:abstract\s+)?class\b/;
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
 
 function valueKey(value: Value): string | undefined {
@@ -351,6 +353,12 @@ export class Resolver {
       }
       const syms = this.symbols(owner.file);
       if (!syms) continue;
+      // What the class body binds the name to last (Python: `x = (Regex(…).set_name(…))`, `a | b`).
+      const bound = syms.bindings.get(owner.name)?.get(name);
+      if (bound?.length) {
+        const value = unionOf(inForce(bound).map((b) => this.bindingValue(owner.file, owner.name, b, depth + 1)));
+        if (value.kind !== 'opaque') return value;
+      }
       // An untyped attribute holds whatever any method assigns to it (a checker's inferred type).
       const assigned: Value[] = [];
       for (const { scope, binding } of this.attributeAssignments(owner.file).get(`${owner.name}\u0000${name}`) ?? []) {
@@ -522,8 +530,7 @@ export class Resolver {
     }
     if (binding.init_any) {
       const options = binding.init_any.map((text) => {
-        const segments = parseChain(text);
-        const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+        const value = this.expressionValue(file, scope, text, binding.line - 1, depth + 1);
         // As for copied names: a function or class is an alias of it.
         return value && value.kind !== 'module' ? aliased(value) : OPAQUE;
       });
@@ -674,11 +681,16 @@ export class Resolver {
    */
   private inferredReturn(file: string, fn: FunctionRecord, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
-    return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => unionOf((fn.returns ?? []).map(({ value, line }) => {
-      const segments = parseChain(value);
-      const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
-      return result ? aliased(result) : OPAQUE;
-    }))) ?? OPAQUE;
+    return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => {
+      const returned = unionOf((fn.returns ?? []).map(({ value, line }) => {
+        const segments = parseChain(value);
+        const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
+        return result ? aliased(result) : OPAQUE;
+      }));
+      // A generator gives an iterable of what it yields.
+      if (!fn.returns?.[0]?.yielded) return returned;
+      return returned.kind === 'opaque' ? OPAQUE : { kind: 'array', element: returned } satisfies Value;
+    }) ?? OPAQUE;
   }
 
   // ---- names -----------------------------------------------------------------------------
@@ -690,6 +702,26 @@ export class Resolver {
     const out: string[] = [];
     for (let i = parts.length; i > 0; i--) out.push(parts.slice(0, i).join('.'));
     return out;
+  }
+
+  /**
+   * The Python class whose body holds `line`, when the innermost function around it is `caller`
+   * (calls there have that function, or `<module>`, as their caller): the scope the code reads its names in.
+   */
+  private classBody(file: string, caller: string, line: number): string | undefined {
+    const bodies = this.ctx.memo(`bodies|${file}`, () => {
+      const syms = this.symbols(file);
+      if (syms?.family !== 'python') return [];
+      const out: Array<{ name: string; from: number; to: number }> = [];
+      for (const [name, records] of syms.classes) for (const record of records) out.push({ name, from: record.line, to: record.end_line });
+      return out;
+    });
+    let inner: { name: string; from: number } | undefined;
+    for (const body of bodies ?? []) {
+      if (line <= body.from || line > body.to || (inner && inner.from > body.from)) continue;
+      if (caller === MODULE_SCOPE || body.name.startsWith(`${caller}.`)) inner = body;
+    }
+    return inner?.name;
   }
 
   /** The class whose method (or nested function of a method) `caller` is. */
@@ -796,6 +828,8 @@ export class Resolver {
       }
       return owner.isStatic ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
     }
+    // In a class body (a lambda there included) `self` and `cls` are no receiver.
+    if (syms.family === 'python' && syms.classes.has(caller)) return undefined;
     const cls = this.enclosingClass(file, caller);
     if (!cls) return undefined;
     const fn = syms.functions.get(caller);
@@ -816,7 +850,8 @@ export class Resolver {
           const field = cls && this.fieldValue(cls, name, depth + 1);
           if (field) return field;
         }
-        continue;
+        // A Python class body reads the names bound before them in it; what is nested in it does not.
+        if (syms.family !== 'python' || scope !== caller) continue;
       }
       const object = this.objectValue(file, scope, name, depth + 1);
       if (object) return object;
@@ -836,10 +871,15 @@ export class Resolver {
       }
       if (binding && !redefined) {
         const reaching = binding.conditional && before?.length ? inForce(before) : [binding];
-        return unionOf(reaching.map((b) => this.bindingValue(file, scope, b, depth + 1)));
+        const values = reaching.map((b) => this.bindingValue(file, scope, b, depth + 1));
+        // Every binding was conditional: the name may still be the function defined before them.
+        const first = reaching[reaching.length - 1];
+        if (first.conditional && nested && !nested.class_name && nested.line < first.line) values.push({ kind: 'function', file, fn: nested });
+        return unionOf(values);
       }
       if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
-      if (nested && !nested.class_name) return { kind: 'function', file, fn: nested };
+      // A class body reads its own methods (`__del__ = close`); elsewhere a method is no name.
+      if (nested && (!nested.class_name || syms.classes.has(scope))) return { kind: 'function', file, fn: nested };
       if (syms.classes.has(`${scope}.${name}`)) {
         const cls = this.classInfo(file, `${scope}.${name}`);
         if (cls) return { kind: 'class', cls };
@@ -1307,19 +1347,21 @@ export class Resolver {
    */
   private operationValue(file: string, caller: string, operation: BinaryOperation, line: number, depth: number): Value | undefined {
     if (this.tooDeep(depth)) return undefined;
-    const operand = (text: string): Value | undefined => {
-      const nested = splitBinary(text);
-      if (nested) return this.operationValue(file, caller, nested, line, depth + 1);
-      const segments = parseChain(text);
-      return segments ? this.evalSegments(file, caller, segments, line, depth + 1) : undefined;
-    };
     const name = PYTHON_OPERATOR_METHODS.get(operation.operator)!;
     for (const [side, method] of [[operation.left, `__${name}__`], [operation.right, `__r${name}__`]] as const) {
-      const value = operand(side);
+      const value = this.expressionValue(file, caller, side, line, depth + 1);
       const found = value?.kind === 'instance' ? this.findMethod(value.cls, method) : undefined;
       if (found) return this.returnValue(found.file, found.fn, depth + 1);
     }
     return undefined;
+  }
+
+  /** The value of an expression as written: a name, path or call chain, or a Python binary operation. */
+  private expressionValue(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
+    const operation = splitBinary(text);
+    if (operation) return this.symbols(file)?.family === 'python' ? this.operationValue(file, caller, operation, line, depth) : undefined;
+    const segments = parseChain(text);
+    return segments ? this.evalSegments(file, caller, segments, line, depth) : undefined;
   }
 
   /** A Python method's first parameter under another name than `self` / `cls` (`def forward(__self, …)`). */
@@ -1419,12 +1461,14 @@ export class Resolver {
    * Where a call site in `file` leads: one target, or several when the receiver is one of several
    * types (each option defining the method is a possible callee). Always at least one element.
    */
-  resolveCall(file: string, call: Pick<CallSite, 'callee' | 'name' | 'caller' | 'line' | 'kind' | 'this_from'>): CallTarget[] {
+  resolveCall(file: string, site: Pick<CallSite, 'callee' | 'name' | 'caller' | 'line' | 'kind' | 'this_from'>): CallTarget[] {
+    const body = this.classBody(file, site.caller, site.line);
+    const call = body ? { ...site, caller: body } : site;
     const segments = parseChain(call.callee);
     if (!segments) return [{ via: 'name' }];
     const last = segments[segments.length - 1];
     if (last.cast) return [{ via: 'name' }];
-    if (segments.length === 1) return [this.resolveBare(file, call, last)];
+    if (segments.length === 1) return this.resolveBare(file, call, last);
     const receiverSegments = segments.slice(0, -1);
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
     const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
@@ -1461,8 +1505,7 @@ export class Resolver {
         out.push(call);
       }
       else if (option.kind === 'class') {
-        const created = this.instantiation(option.cls, option.typed);
-        if (created.to) out.push(created);
+        out.push(...this.instantiation(option.cls, option.typed).filter((created) => created.to));
       }
     }
     if (out.length > 0) return out;
@@ -1502,51 +1545,87 @@ export class Resolver {
     }
   }
 
-  /** A construction of `cls`; through a value only typed as that class, a subclass may be what is created. */
-  private instantiation(cls: ClassInfo, typed = false): CallTarget {
+  /**
+   * A construction of `cls`; through a value only typed as that class, a subclass may be what is
+   * created. A class declared for its type only (`declare class Signal`) is implemented by the function
+   * of its name (`function Signal(this: Signal, …)`), which the construction runs too.
+   */
+  private instantiation(cls: ClassInfo, typed = false): CallTarget[] {
     const to = this.constructorTarget(cls);
-    if (!to) return { via: 'name' };
-    return typed ? { to, via: 'constructor' } : { to, via: 'constructor', instantiates: { file: cls.file, name: cls.name } };
+    if (!to) return [{ via: 'name' }];
+    const created: CallTarget = typed ? { to, via: 'constructor' } : { to, via: 'constructor', instantiates: { file: cls.file, name: cls.name } };
+    const implementation = cls.records.some((record) => AMBIENT_CLASS.test(record.signature)) ? this.symbols(cls.file)?.functions.get(cls.name) : undefined;
+    return implementation && !implementation.class_name ? [created, { to: { file: cls.file, name: implementation.qualified_name }, via: 'constructor' }] : [created];
   }
 
-  private resolveBare(file: string, call: { name: string; caller: string; line: number; kind: string }, segment: Segment): CallTarget {
-    const family = this.symbols(file)?.family;
-    if (segment.name === 'super' && family === 'python') return { via: 'external' };
-    if (segment.name === 'cls' && family === 'python') {
+  /** The class a function implements, declared for its type only under the function's name. */
+  private ambientClass(fn: Value & { kind: 'function' }): ClassInfo | undefined {
+    if (fn.fn.class_name || !this.symbols(fn.file)?.classes.has(fn.fn.qualified_name)) return undefined;
+    const cls = this.classInfo(fn.file, fn.fn.qualified_name);
+    return cls?.records.some((record) => AMBIENT_CLASS.test(record.signature)) ? cls : undefined;
+  }
+
+  /** A call of `super`, `cls` or `this` itself; undefined for any other name. */
+  private specialBare(file: string, call: { caller: string; kind: string }, name: string): CallTarget[] | undefined {
+    const syms = this.symbols(file);
+    const family = syms?.family;
+    if (name === 'super' && family === 'python') return [{ via: 'external' }];
+    if (name === 'cls' && family === 'python') {
+      // A class body's (or its lambdas') `cls` is no receiver.
+      if (syms!.classes.has(call.caller)) return [{ via: 'name' }];
       // `cls` is the class or a subclass: what is created is not known to be this class.
       const cls = this.enclosingClass(file, call.caller);
-      return cls ? this.instantiation(cls, true) : { via: 'name' };
+      return cls ? this.instantiation(cls, true) : [{ via: 'name' }];
     }
-    if (segment.name === 'super') {
+    if (name === 'super') {
       const cls = this.enclosingClass(file, call.caller);
       const to = cls && this.constructorTarget(cls, true);
-      return to ? { to, via: 'super' } : { via: 'name' };
+      return [to ? { to, via: 'super' } : { via: 'name' }];
     }
-    if (segment.name === 'this' && call.kind !== 'method') {
+    if (name === 'this' && call.kind !== 'method') {
       const cls = this.enclosingClass(file, call.caller);
       const to = cls && this.constructorTarget(cls);
-      return to ? { to, via: 'constructor' } : { via: 'name' };
+      return [to ? { to, via: 'constructor' } : { via: 'name' }];
     }
+    return undefined;
+  }
+
+  private resolveBare(file: string, call: { name: string; caller: string; line: number; kind: string }, segment: Segment): CallTarget[] {
+    const special = this.specialBare(file, call, segment.name);
+    if (special) return special;
     const value = this.lookupName(file, call.caller, segment.name, call.line, 0);
-    if (!value || ((value.kind === 'function' || value.kind === 'class') && value.alias)) return { via: 'name' };
+    if (value?.kind === 'function' && call.kind === 'new') {
+      // `new Signal(…)` of a function implementing `declare class Signal`: a construction of that class.
+      const declared = this.ambientClass(value);
+      if (declared) return this.instantiation(declared);
+    }
+    if (value?.kind !== 'union') return this.bareTargets(file, value);
+    // A name that may hold one of several definitions (`if not re_escape: escape = no_escape`) calls each.
+    const targets = value.options.flatMap((option) => this.bareTargets(file, option)).filter((target) => target.to);
+    return targets.length > 0 ? targets : [{ via: 'name' }];
+  }
+
+  /** What calling a value read by its bare name reaches. */
+  private bareTargets(file: string, value: Value | undefined): CallTarget[] {
+    if (!value || ((value.kind === 'function' || value.kind === 'class') && value.alias)) return [{ via: 'name' }];
     switch (value.kind) {
       case 'function':
-        return { to: { file: value.file, name: value.fn.qualified_name }, via: value.imported || value.file !== file ? 'import' : 'local' };
+        return [{ to: { file: value.file, name: value.fn.qualified_name }, via: value.imported || value.file !== file ? 'import' : 'local' }];
       case 'class':
         // `PlatformDirs = _set_platform_dir_class()` (-> type[PlatformDirsABC]): a subclass may be what is created.
         return this.instantiation(value.cls, value.typed);
       case 'module': {
         // CommonJS: `const f = require('./f'); f()` calls what the module exports as a whole.
-        if (value.family !== 'js' || !value.file) return { via: 'name' };
+        if (value.family !== 'js' || !value.file) return [{ via: 'name' }];
         const whole = this.exportValue(value.file, 'default', 1);
-        if (whole?.kind === 'function') return { to: { file: whole.file, name: whole.fn.qualified_name }, via: 'import' };
+        if (whole?.kind === 'function') return [{ to: { file: whole.file, name: whole.fn.qualified_name }, via: 'import' }];
         if (whole?.kind === 'class') return this.instantiation(whole.cls);
-        return { via: 'name' };
+        return [{ via: 'name' }];
       }
       case 'external':
-        return { via: 'external' };
+        return [{ via: 'external' }];
       default:
-        return { via: 'name' };
+        return [{ via: 'name' }];
     }
   }
 }

@@ -83,7 +83,7 @@
   (#not-eq? @call.callee "import"))
 (new_expression constructor: (_) @call.callee arguments: (_)? @call.args) @new
 
-; ---- references: member reads; those not called nor the object of a longer access are kept (calls.ts)
+; ---- references: member reads; those not called are kept, the object of a longer access too (calls.ts)
 (member_expression property: [(property_identifier) (private_property_identifier)] @ref.name) @ref
 
 ; ---- bindings (`(_ function:)` a call, `(_ constructor:)` a new, `(_ object: property:)` a member

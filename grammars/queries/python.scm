@@ -43,7 +43,7 @@
 ((module (expression_statement (assignment left: (identifier) @_all right: [(list) (tuple)]) @export))
   (#eq? @_all "__all__"))
 
-; ---- references: attribute reads; those not called nor the object of a longer access are kept (calls.ts)
+; ---- references: attribute reads; those not called are kept, the object of a longer access too (calls.ts)
 (attribute attribute: (identifier) @ref.name) @ref
 
 ; ---- calls
@@ -83,10 +83,10 @@
   right: [(identifier) (attribute) (subscript)] @binding.from) @binding
   (#eq? @_self "self"))
 ; x = a if c else b, x = a or b(): x is one of the alternatives
-(assignment left: (identifier) @binding.name right: [(conditional_expression) (boolean_operator) (parenthesized_expression)] @binding.either) @binding
+(assignment left: (identifier) @binding.name right: [(conditional_expression) (boolean_operator) (parenthesized_expression) (binary_operator)] @binding.either) @binding
 ((assignment
   left: (_ object: (identifier) @_self) @binding.name
-  right: [(conditional_expression) (boolean_operator) (parenthesized_expression)] @binding.either) @binding
+  right: [(conditional_expression) (boolean_operator) (parenthesized_expression) (binary_operator)] @binding.either) @binding
   (#eq? @_self "self"))
 ; xs = [make(y) for y in ys]: a list of what make returns
 (assignment left: (identifier) @binding.name right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
@@ -206,3 +206,5 @@
 (return_statement (boolean_operator operator: "or" right: [(identifier) (attribute) (call)] @returned))
 (return_statement (conditional_expression . [(identifier) (attribute) (call)] @returned))
 (return_statement (conditional_expression [(identifier) (attribute) (call)] @returned .))
+; a generator's yield x (not yield from): what iterating a call of it gives
+(yield . [(identifier) (attribute) (call) (subscript)] @yielded)

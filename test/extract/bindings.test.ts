@@ -52,6 +52,7 @@ describe('bindings for call resolution', () => {
   it('python, go and rust: bindings copied from names and attribute paths', async () => {
     const py = await extractSource('a.py', 'class A:\n    helper = make()\n    def __init__(self, repo):\n        self.repo = repo\n    def run(self):\n        r = self.repo\n');
     expect(py.bindings).toEqual([
+      { scope: 'A', name: 'helper', line: 2, init_call: 'make' },
       { scope: 'A.__init__', name: 'self.repo', line: 4, init_name: 'repo' },
       { scope: 'A.run', name: 'r', line: 6, init_name: 'self.repo' },
     ]);
@@ -169,7 +170,7 @@ describe('bindings for call resolution', () => {
 });
 
 describe('member reads that are not calls', () => {
-  it('typescript: a method passed, stored, tested or assigned is a reference; a call, a longer access or a type query is not', async () => {
+  it('typescript: a member passed, stored, tested, assigned or read further is a reference (a getter runs there); a call or a type query is not', async () => {
     const r = await extractSource('r.ts', [
       'class S {',
       '  start(): void {',
@@ -185,7 +186,9 @@ describe('member reads that are not calls', () => {
     expect(r.references!.map((ref) => `${ref.line}:${ref.caller}:${ref.callee}:${ref.kind}`)).toEqual([
       '3:S.start:this.run:reference',
       '4:S.start:this.run:reference',
+      '4:S.start:this.run:reference',
       '5:S.start:this.#check:reference',
+      '6:S.start:this.state:reference',
       '6:S.start:this.state.value:reference',
     ]);
   });

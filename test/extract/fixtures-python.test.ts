@@ -93,6 +93,8 @@ describe('python fixture', async () => {
 
   it('records typed parameters and call initialisers, self attributes included', () => {
     expect(r.bindings).toEqual([
+      // The class body is a scope of its own: its attributes are bindings there too.
+      { scope: 'Service', name: 'retries', line: 16, type: 'int' },
       { scope: 'Service.__init__', name: 'repo', line: 18, type: 'Repository' },
       { scope: 'Service.__init__', name: 'self.repo', line: 19, init_name: 'repo' },
       { scope: 'Service.__init__', name: 'self.cache', line: 20, init_call: 'OD' },

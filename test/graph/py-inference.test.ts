@@ -64,6 +64,27 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, 'pkg/grammar.py', '("u" + a).copy')).toBe('pkg/grammar.py#ParserElement.copy');
   });
 
+  it('a class body reads the names bound before it in it; its methods do not (pyparsing_common)', () => {
+    const file = 'pkg/grammar.py';
+    expect(targetOf(project.graph, file, 'fraction.streamline')).toBe(`${file}#ParserElement.streamline`);
+    expect(targetOf(project.graph, file, 'either.streamline')).toBe(`${file}#ParserElement.streamline`);
+    expect(targetOf(project.graph, file, '(integer + "/" + integer).copy')).toBe(`${file}#ParserElement.copy`);
+    expect(targetOf(project.graph, file, 'Common.either.copy')).toBe(`${file}#ParserElement.copy`);
+    expect(targetOf(project.graph, file, 'integer.streamline', 'Common.method')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'quoted.streamline')).toBe(`${file}#ParserElement.streamline`);
+  });
+
+  it('a generator gives an iterable of what it yields, through a property and __iter__ too (wadllib); not through yield from', () => {
+    const file = 'pkg/generators.py';
+    expect(targetOf(project.graph, file, 'representation.params')).toBe(`${file}#Representation.params`);
+    expect(targetOf(project.graph, file, 'each.params')).toBe(`${file}#Representation.params`);
+    expect(targetOf(project.graph, file, 'anything.params')).toBe('unresolved');
+  });
+
+  it('a nested function rebound only in a branch may still be called (pyparsing escape_re_range_char)', () => {
+    expect(targets('pkg/grammar.py', 'escape_char')).toEqual(['pkg/grammar.py#ranges.escape_char']);
+  });
+
   it('a global assigned by functions holds those values; a test that raises narrows what is assigned (asyncio event loop policy)', () => {
     expect(targets('pkg/policy.py', 'get_policy().get_event_loop')).toEqual(['pkg/policy.py#DefaultPolicy.get_event_loop', 'pkg/policy.py#Policy.get_event_loop']);
   });
@@ -102,9 +123,9 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'doc.stylize')).toBe(`${file}#Text.stylize`);
     expect(targetOf(project.graph, file, '__self.inner')).toBe(`${file}#Frame.inner`);
     expect(targetOf(project.graph, file, 'frame.forward')).toBe(`${file}#Frame.forward`);
-    // A property read is still a read of the getter itself.
+    // A property read is still a read of the getter itself, as the object of a longer access too (`self._theme_stack.pop_theme()`).
     const getter = directCallers(project.graph, { file, name: 'Live._theme_stack' }, false, 'none').map(({ edge }) => `${edge.line}:${edge.reference ?? false}`);
-    expect(getter).toEqual(['76:true']);
+    expect(getter).toEqual(['75:true', '76:true']);
   });
 
   it('unpacking a NamedTuple in a for loop gives each name its field\'s type (rich Segment)', () => {

@@ -15,6 +15,12 @@ export interface LanguageHooks {
   callThis?(call: Node): CallSite['this_from'];
   /** Namespaces declared at the top level (or in one another), outermost first. */
   namespaces?(root: Node): NamespaceRecord[];
+  /**
+   * A class body is a scope of its own whose statements read the names bound before them in it
+   * (Python: `fraction = (signed_integer() + …)` reads the class attribute `signed_integer`): its
+   * assignments are also bindings, scoped by the class's qualified name.
+   */
+  classBodyScope?: true;
 }
 
 export function importRecord(module: string, bindings: ImportedName[], line: number, kind: ImportKind, typeOnly = false): ImportRecord {

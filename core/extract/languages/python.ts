@@ -52,4 +52,5 @@ export const python: LanguageHooks = {
   imports,
   exports,
   exported: (name) => !name.startsWith('_'),
+  classBodyScope: true,
 };
