@@ -184,12 +184,14 @@ function targetKey(target: OracleTarget): string {
  * or an object literal (`[mod.parse]`, `fns.equals`); the TypeScript service lists a method read
  * through its class (`const stringType = ZodString.create`) and calls through an import alias,
  * pyright neither (`get = Measurement.get`, `cls.adjust`; `_path_bytes(x)` after
- * `import path_bytes as _path_bytes`). Only what the checker lists is compared.
+ * `import path_bytes as _path_bytes`). The TypeScript service leaves out `f.call(…)`, `f.apply(…)`
+ * and `f.bind(…)`. Only what the checker lists is compared.
  */
 export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode, lists: OracleListing): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
     .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && (lists.classReads || !readThroughClass(edge))))
     .filter(({ edge }) => lists.aliasedCalls || !throughAlias(edge, target))
+    .filter(({ edge }) => lists.functionMethodCalls || !throughFunctionMethod(edge, target))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
   return [...new Set(sites)].sort();
 }
@@ -197,6 +199,14 @@ export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: Di
 /** A call by a bare name other than the target's: resolution claims those only through an import alias. */
 function throughAlias(edge: CallEdge, target: OracleTarget): boolean {
   return !edge.reference && /^[\w$]+$/.test(edge.callee) && edge.callee !== target.name;
+}
+
+/**
+ * `f.call(…)`, `f.apply(…)`, `f.bind(…)` of a function named by itself: resolution claims them for
+ * `f`. (Through a member, `this.run.bind(this)`, the checker lists the read of `run`.)
+ */
+function throughFunctionMethod(edge: CallEdge, target: OracleTarget): boolean {
+  return !edge.reference && /^[\w$]+\.(?:call|apply|bind)$/.test(edge.callee) && !['call', 'apply', 'bind'].includes(target.name);
 }
 
 /** A method read through its class rather than an instance: `Class.m`, or Python's `cls.m` in a classmethod. */

@@ -31,6 +31,8 @@ export interface OracleListing {
   classReads: boolean;
   /** A call through a name an import gave another name (`from util import path_bytes as _path_bytes`). */
   aliasedCalls: boolean;
+  /** A JavaScript call of a function named by itself through its `call`, `apply` or `bind` (`Signal.call(this, v)`, `done.bind(this)`). */
+  functionMethodCalls: boolean;
 }
 
 /** A type checker answering "which call sites call this definition". */

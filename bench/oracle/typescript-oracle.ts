@@ -11,7 +11,7 @@ import { ReceiverRule } from './ts-receivers.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
-  readonly lists = { classReads: true, aliasedCalls: true };
+  readonly lists = { classReads: true, aliasedCalls: true, functionMethodCalls: false };
   private readonly ts: typeof TS;
   private readonly service: TS.LanguageService;
 

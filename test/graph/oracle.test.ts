@@ -63,9 +63,37 @@ describe('call graph vs type checkers', () => {
     const project = await openFixture('ts-dispatch');
     try {
       const target = { file: 'src/shapes.ts', qualifiedName: 'Registry.create', name: 'create', isClass: false, nameLine: 29, nameColumn: 9 };
-      expect(ourCallSites(project.graph, [target], 'family', { classReads: true, aliasedCalls: true })).toEqual(['src/use.ts:12', 'src/use.ts:16']);
-      expect(ourCallSites(project.graph, [target], 'family', { classReads: false, aliasedCalls: true })).toEqual(['src/use.ts:16']);
+      expect(ourCallSites(project.graph, [target], 'family', { classReads: true, aliasedCalls: true, functionMethodCalls: true })).toEqual(['src/use.ts:12', 'src/use.ts:16']);
+      expect(ourCallSites(project.graph, [target], 'family', { classReads: false, aliasedCalls: true, functionMethodCalls: true })).toEqual(['src/use.ts:16']);
     } finally {
+      await project.close();
+    }
+  });
+
+  it('the TypeScript service lists constructions of a declared class for the function implementing it, never f.call / f.bind; our sites compared with it neither', async () => {
+    const root = `${FIXTURES}ts-ambient`;
+    const oracle = new TypeScriptOracle(root, ['src/signal.ts']);
+    await oracle.start();
+    const project = await openFixture('ts-ambient');
+    try {
+      const fn = { file: 'src/signal.ts', qualifiedName: 'Signal', name: 'Signal', isClass: false, nameLine: 8, nameColumn: 9 };
+      const finish = { file: 'src/signal.ts', qualifiedName: 'finish', name: 'finish', isClass: false, nameLine: 26, nameColumn: 9 };
+      expect((await oracle.incomingCalls(fn))?.sites.sort()).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
+      expect((await oracle.incomingCalls(finish))?.sites).toEqual([]);
+      expect(oracle.lists.functionMethodCalls).toBe(false);
+      expect(ourCallSites(project.graph, [fn], 'family', oracle.lists)).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
+      // The declared class and its constructor are what `new Signal(…)` constructs, for the service and for us.
+      const cls = { file: 'src/signal.ts', qualifiedName: 'Signal', name: 'Signal', isClass: true, nameLine: 2, nameColumn: 14 };
+      const ctor = { file: 'src/signal.ts', qualifiedName: 'Signal.constructor', name: 'constructor', isClass: false, nameLine: 3, nameColumn: 2 };
+      for (const target of [cls, ctor]) {
+        expect((await oracle.incomingCalls(target))?.sites.sort()).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
+        expect(ourCallSites(project.graph, [target], 'family', oracle.lists)).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
+      }
+      expect(ourCallSites(project.graph, [finish], 'family', oracle.lists)).toEqual([]);
+      // Signal.call(this, …) runs Signal, and finish.bind(c, 1) makes a copy of finish that is called.
+      expect(ourCallSites(project.graph, [fn, finish], 'family', { ...oracle.lists, functionMethodCalls: true })).toEqual(['src/signal.ts:21', 'src/signal.ts:24', 'src/signal.ts:31', 'src/signal.ts:39']);
+    } finally {
+      await oracle.stop();
       await project.close();
     }
   });
@@ -83,7 +111,7 @@ describe('call graph vs type checkers', () => {
       expect(oracle.lists.aliasedCalls).toBe(false);
       expect(ourCallSites(project.graph, [fn], 'abstract', oracle.lists)).toEqual(['pkg/use.py:9']);
       expect(ourCallSites(project.graph, [cls], 'abstract', oracle.lists)).toEqual(['pkg/use.py:11']);
-      expect(ourCallSites(project.graph, [fn, cls], 'abstract', { classReads: false, aliasedCalls: true })).toEqual(['pkg/use.py:10', 'pkg/use.py:11', 'pkg/use.py:8', 'pkg/use.py:9']);
+      expect(ourCallSites(project.graph, [fn, cls], 'abstract', { classReads: false, aliasedCalls: true, functionMethodCalls: true })).toEqual(['pkg/use.py:10', 'pkg/use.py:11', 'pkg/use.py:8', 'pkg/use.py:9']);
     } finally {
       await oracle.stop();
       await project.close();
