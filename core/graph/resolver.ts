@@ -828,8 +828,9 @@ export class Resolver {
       }
       return owner.isStatic ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
     }
-    // In a class body (a lambda there included) `self` and `cls` are no receiver.
-    if (syms.family === 'python' && syms.classes.has(caller)) return undefined;
+    // In a class body (a lambda there included) `self` and `cls` are no receiver, nor in a
+    // function nested in a method that takes a parameter of that name (`def __str__(self)` made in `add_str`).
+    if (syms.family === 'python' && (syms.classes.has(caller) || this.ownParam(syms, caller, head))) return undefined;
     const cls = this.enclosingClass(file, caller);
     if (!cls) return undefined;
     const fn = syms.functions.get(caller);
@@ -1354,6 +1355,12 @@ export class Resolver {
       if (found) return this.returnValue(found.file, found.fn, depth + 1);
     }
     return undefined;
+  }
+
+  /** Whether `caller` is a function of no class declaring a parameter `name` (which paramNames leaves out for `self`/`cls`). */
+  private ownParam(syms: FileSymbols, caller: string, name: string): boolean {
+    const fn = syms.functions.get(caller);
+    return fn !== undefined && fn.class_name === undefined && fn.params.some((param) => /^\**([\w$]+)/.exec(param)?.[1] === name);
   }
 
   /** The value of an expression as written: a name, path or call chain, or a Python binary operation. */

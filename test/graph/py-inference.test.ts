@@ -81,6 +81,14 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'anything.params')).toBe('unresolved');
   });
 
+  it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
+    const file = 'pkg/legacy.py';
+    expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
+    expect(targetOf(project.graph, file, 'self._code.next_token("a").prev_token')).toBe(`${file}#Tokens.prev_token`);
+    expect(targetOf(project.graph, file, 'tokens.next_token')).toBe(`${file}#Tokens.next_token`);
+    expect(targetOf(project.graph, file, 'self.__repr__')).toBe('unresolved');
+  });
+
   it('a nested function rebound only in a branch may still be called (pyparsing escape_re_range_char)', () => {
     expect(targets('pkg/grammar.py', 'escape_char')).toEqual(['pkg/grammar.py#ranges.escape_char']);
   });

@@ -1,7 +1,7 @@
 // What a language module may add to the generic extractor: reading its import statements,
 // its export statements, and its rule for which top-level definitions are visible outside.
 import type { Node } from 'web-tree-sitter';
-import type { CallSite, ExportRecord, ImportKind, ImportRecord, ImportedName, NamespaceRecord } from '../../types.js';
+import type { CallSite, ExportRecord, FileRecord, ImportKind, ImportRecord, ImportedName, NamespaceRecord } from '../../types.js';
 import type { Match } from '../captures.js';
 
 export interface LanguageHooks {
@@ -21,6 +21,8 @@ export interface LanguageHooks {
    * assignments are also bindings, scoped by the class's qualified name.
    */
   classBodyScope?: true;
+  /** Completes a record by a language rule that reads its source (Python's PEP 484 type comments). */
+  annotate?(record: FileRecord, source: string): void;
 }
 
 export function importRecord(module: string, bindings: ImportedName[], line: number, kind: ImportKind, typeOnly = false): ImportRecord {

@@ -4,6 +4,7 @@ import type { Node } from 'web-tree-sitter';
 import type { ExportRecord, ImportRecord, ImportedName } from '../../types.js';
 import type { Match } from '../captures.js';
 import { unquote } from '../text.js';
+import { applyTypeComments } from '../type-comments.js';
 import { binding, importRecord, type LanguageHooks } from './hooks.js';
 
 function importedName(node: Node): ImportedName | undefined {
@@ -53,4 +54,5 @@ export const python: LanguageHooks = {
   exports,
   exported: (name) => !name.startsWith('_'),
   classBodyScope: true,
+  annotate: applyTypeComments,
 };
