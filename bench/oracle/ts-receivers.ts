@@ -121,7 +121,7 @@ export class ReceiverRule {
 }
 
 /** The identifier starting at `position`, if any. */
-function findToken(ts: typeof TS, source: TS.SourceFile, position: number): TS.Identifier | undefined {
+export function findToken(ts: typeof TS, source: TS.SourceFile, position: number): TS.Identifier | undefined {
   const visit = (node: TS.Node): TS.Identifier | undefined => {
     if (position < node.getFullStart() || position >= node.getEnd()) return undefined;
     if (ts.isIdentifier(node) && node.getStart(source) === position) return node;

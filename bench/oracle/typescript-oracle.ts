@@ -1,13 +1,14 @@
 // The TypeScript language service as a reference call graph: `prepareCallHierarchy` at a
 // definition's name, then `provideCallHierarchyIncomingCalls`, over every TypeScript file of a
 // project (no tsconfig needed: the files are the program). Each site is also judged by its
-// receiver (ts-receivers.ts).
+// receiver (ts-receivers.ts). The service also lists a write to the member (`inst.unwrap = () =>
+// …`, `Signal.prototype.peek = function`), which is no call: those are left out.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type * as TS from 'typescript';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
-import { ReceiverRule } from './ts-receivers.js';
+import { ReceiverRule, findToken } from './ts-receivers.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
@@ -72,6 +73,8 @@ export class TypeScriptOracle implements CallerOracle {
         if (!from) continue;
         const rel = relative(this.root, call.from.file).split('\\').join('/');
         for (const span of call.fromSpans) {
+          // The service lists the member a function is assigned to (`inst.unwrap = () => …`): a write, no call.
+          if (this.isAssignedTo(from, span.start)) continue;
           const site = `${rel}:${from.getLineAndCharacterOfPosition(span.start).line + 1}`;
           const reaches = !rule.rulesOut(from, span.start, declarations);
           sites.set(site, (sites.get(site) ?? false) || reaches);
@@ -79,6 +82,15 @@ export class TypeScriptOracle implements CallerOracle {
       }
     }
     return { sites: [...sites.keys()], ruledOut: [...sites].filter(([, reaches]) => !reaches).map(([site]) => site) };
+  }
+
+  /** Whether the name at `position` is the member an assignment writes (`a.m = …`, `A.prototype.m = …`). */
+  private isAssignedTo(source: TS.SourceFile, position: number): boolean {
+    const ts = this.ts;
+    const access = findToken(ts, source, position)?.parent;
+    const assignment = access?.parent;
+    return access !== undefined && ts.isPropertyAccessExpression(access) && assignment !== undefined && ts.isBinaryExpression(assignment)
+      && assignment.left === access && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken;
   }
 
   async stop(): Promise<void> {

@@ -477,7 +477,10 @@ export class Resolver {
         return value?.kind === 'function' ? value : OPAQUE;
       }
       case 'named': {
-        const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        const named = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        // As a type, a function's name implementing `declare class X` is that class.
+        const declared = named?.kind === 'function' ? this.ambientClass(named) : undefined;
+        const value = declared ? { kind: 'class' as const, cls: declared } : named;
         if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
         // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
         if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;

@@ -81,6 +81,10 @@ describe('call graph vs type checkers', () => {
       expect((await oracle.incomingCalls(fn))?.sites.sort()).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
       expect((await oracle.incomingCalls(finish))?.sites).toEqual([]);
       expect(oracle.lists.functionMethodCalls).toBe(false);
+      // A write to the member (Signal.prototype.peek = function …, line 12) is no call: left out of the service's sites.
+      const peek = { file: 'src/signal.ts', qualifiedName: 'Signal.peek', name: 'peek', isClass: false, nameLine: 5, nameColumn: 2 };
+      expect((await oracle.incomingCalls(peek))?.sites).toEqual(['src/signal.ts:43']);
+      expect(ourCallSites(project.graph, [peek], 'family', oracle.lists)).toEqual(['src/signal.ts:43']);
       expect(ourCallSites(project.graph, [fn], 'family', oracle.lists)).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
       // The declared class and its constructor are what `new Signal(…)` constructs, for the service and for us.
       const cls = { file: 'src/signal.ts', qualifiedName: 'Signal', name: 'Signal', isClass: true, nameLine: 2, nameColumn: 14 };
