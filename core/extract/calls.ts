@@ -26,6 +26,21 @@ export function callerOf(scopes: ScopeIndex<Def>, pos: number): string {
   return def ? def.qualified : '<module>';
 }
 
+/**
+ * `(0, ns.f)(…)`: how Babel and TypeScript call an imported function in CommonJS output, so that
+ * `this` in f is not the module object. It is a call of `ns.f`; the comma only drops the receiver.
+ */
+const INDIRECT = /^\(\s*0\s*,\s*([\s\S]+?)\s*\)$/;
+
+/** The member expression `ns.f` of an indirect callee `(0, ns.f)`: called there, not read. */
+function isIndirectCallee(node: Node): boolean {
+  const sequence = node.parent;
+  const group = sequence?.parent;
+  return sequence?.type === 'sequence_expression' && sequence.namedChildCount === 2 && sequence.firstNamedChild?.text === '0'
+    && sequence.lastNamedChild?.equals(node) === true
+    && group?.type === 'parenthesized_expression' && group.parent?.childForFieldName('function')?.equals(group) === true;
+}
+
 /** How much of a node's source is read for its text: a long callee (an IIFE's body) is cut. */
 const WINDOW = CALLEE_MAX * 4;
 
@@ -132,6 +147,7 @@ export function buildCalls(
       callee = receiver ? `${receiver}.${name}` : name;
     } else if (caps['call.callee']) {
       callee = operandOf(withoutTypeArguments(text(source, caps['call.callee'])));
+      callee = INDIRECT.exec(callee)?.[1] ?? callee;
       ({ receiver, name } = splitCallee(source, caps['call.callee'], callee));
     } else {
       continue;
@@ -184,6 +200,7 @@ export function buildReferences(
     const parent = node.parent;
     if (!nameNode || !parent) continue;
     if (TYPE_QUERIES.has(parent.type) || NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
+    if (parent.type === 'sequence_expression' && isIndirectCallee(node)) continue;
     const callee = text(source, node);
     const split = SPLIT.exec(callee);
     if (!split || split[3] !== nameNode.text || !split[1]) continue;

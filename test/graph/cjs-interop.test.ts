@@ -1,0 +1,23 @@
+// CommonJS as compilers emit it: an imported function called as `(0, ns.f)(…)` is a call of f.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
+
+describe('CommonJS interop calls', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('cjs-interop');
+  });
+  afterAll(() => project.close());
+
+  it('resolves (0, ns.f)(…) as a call of f through the require', () => {
+    expect(targetOf(project.graph, 'add-weeks.cjs', '_index.addDays', 'addWeeks')).toBe('add-days.cjs#addDays');
+    expect(targetOf(project.graph, 'add-weeks.cjs', '_index.addDays', 'nextWeek')).toBe('add-days.cjs#addDays');
+  });
+
+  it('lists those callers of f as calls (not also as reads), and a bare (0, ns.f) as a reference', () => {
+    const callers = project.graph.callersOf({ file: 'add-days.cjs', name: 'addDays' })
+      .map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
+    expect(callers.sort()).toEqual(['<module>:17:reference', 'addWeeks:8:call', 'nextWeek:12:call']);
+    expect(edgesFrom(project.graph, 'add-weeks.cjs', '_index.addDays')).toHaveLength(3);
+  });
+});
