@@ -46,20 +46,53 @@ export function unquote(text: string): string {
   return match ? match[2] : text;
 }
 
-/** The first non-empty line of a comment or docstring, markers removed. */
+/** A block tag opening a doc line: JSDoc/Javadoc `@name`, Doxygen `\brief`. */
+const TAG = /^[@\\]([A-Za-z][\w-]*)\s*(.*)$/;
+/** Tags whose text says what the definition is for. */
+const SUMMARY_TAGS = new Set(['summary', 'description', 'desc', 'brief', 'abstract', 'classdesc', 'fileoverview', 'overview', 'file']);
+/** Bare tags followed by code, not prose. */
+const CODE_TAGS = new Set(['example', 'code', 'snippet']);
+
+/**
+ * The first line of a comment or docstring with words in it, markers removed. A comment that opens
+ * with block tags (date-fns: `@name`, `@category`, `@summary …`) is shown by what it says the
+ * definition is for: its summary or description tag, else prose after a bare tag (`@internal`),
+ * else its first tag line (`@deprecated Use open()`).
+ */
 export function firstDocLine(text: string): string | undefined {
   const body = text
     .replace(/^\s*(\/\*\*?|\/\/[\/!]?|#+|--+\[*=*\[?|"""|''')/, '')
     .replace(/(\*\/|"""|''')\s*$/, '');
+  const lines: string[] = [];
   for (const raw of body.split('\n')) {
     const line = raw
       .replace(/^\s*(\*(?!\/)|\/\/[\/!]?|#+|--+)?\s*/, '')
       .replace(/<\/?(summary|remarks|para|p|br)\s*\/?>/gi, '')
       .trim();
     // A rule of `////` or `*****` says nothing: the doc is the first line with words in it.
-    if (/[\p{L}\p{N}]/u.test(line)) return cap(line, 160);
+    if (/[\p{L}\p{N}]/u.test(line)) lines.push(line);
   }
-  return undefined;
+  if (lines.length === 0) return undefined;
+  if (!TAG.test(lines[0])) return cap(lines[0], 160);
+  return cap(taggedSummary(lines) ?? lines[0], 160);
+}
+
+/** The summary of a doc whose lines (with words) open with a block tag; see firstDocLine. */
+function taggedSummary(lines: readonly string[]): string | undefined {
+  let afterBareTag: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const tag = TAG.exec(lines[i]);
+    if (!tag) continue;
+    const [, name, rest] = tag;
+    const next = lines[i + 1] !== undefined && !TAG.test(lines[i + 1]) ? lines[i + 1] : undefined;
+    if (SUMMARY_TAGS.has(name.toLowerCase())) {
+      if (rest) return rest;
+      if (next) return next;
+    } else if (!rest && next && !CODE_TAGS.has(name.toLowerCase())) {
+      afterBareTag ??= next;
+    }
+  }
+  return afterBareTag;
 }
 
 /** `repo.find(max(1, 2))` → `repo.find`, for grammars whose query can only capture the whole call. */
