@@ -123,6 +123,13 @@ describe('structural tier: ast-grep patterns', () => {
     ]);
   });
 
+  it('a definition header written without its body matches definitions with any body', async () => {
+    expect(where(await run({ query: 'def $F(self, $X):' }))).toEqual(['py/billing.py:27 Invoice.send_reminder']);
+    expect(where(await run({ query: 'def $F(self, $X)' }))).toEqual(['py/billing.py:27 Invoice.send_reminder']);
+    expect(where(await run({ query: 'export function $F(price: number, percent: number): number' }))).toEqual(['src/pricing.ts:14 applyDiscount']);
+    expect(where(await run({ query: 'public void $M(String $S)' }))).toEqual(['java/Cart.java:9 Cart.addItem']);
+  });
+
   it('a pattern that is code in no searched language is an error when the tier is forced', async () => {
     await expect(run({ query: 'def $F($$$): $$$', tier: 'structural', glob: ['*.ts'] })).rejects.toThrow(/not valid code in typescript/);
   });

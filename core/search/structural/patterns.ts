@@ -49,7 +49,7 @@ export async function findPattern(root: string, files: readonly PatternFile[], p
       unavailable.push(`${id}: ${language.unavailable}`);
       continue;
     }
-    const compiled = compile(grep, language.name, language.expando, pattern);
+    const compiled = compile(grep, id, language.name, language.expando, pattern);
     if (compiled) matchers.set(id, { language: language.name, ...compiled });
   }
   if (matchers.size === 0) {
@@ -83,7 +83,7 @@ export async function findPattern(root: string, files: readonly PatternFile[], p
 }
 
 /** The matcher for one language, and the identifiers a file must hold to match; undefined when the pattern is not code there. */
-function compile(grep: AstGrep, language: string, expando: string, pattern: string): { matcher: Matcher; tokens: string[] } | undefined {
+function compile(grep: AstGrep, id: LanguageId, language: string, expando: string, pattern: string): { matcher: Matcher; tokens: string[] } | undefined {
   const tokens = [...new Set(pattern.replace(METAVARIABLE, ' ').match(IDENTIFIER) ?? [])];
   const definition = genericDefinition(pattern, tokens);
   if (definition) {
@@ -103,8 +103,36 @@ function compile(grep: AstGrep, language: string, expando: string, pattern: stri
     const selector = wrappedKind(grep, language, context.replace(/\$/g, expando), pattern.trim().replace(/\$/g, expando));
     return selector ? { matcher: { rule: { pattern: { context, selector } } } as Matcher, tokens } : undefined;
   }
-  if (!parsesCleanly(grep, language, pattern.replace(/\$/g, expando))) return undefined;
-  return { matcher: { rule: { pattern } } as Matcher, tokens };
+  const completed = withBody(id, pattern);
+  // A header is read with its body first: without one it may still parse, as something else (a
+  // TypeScript overload signature, a Python block tree-sitter completes with a missing node).
+  const candidates = completed === undefined ? [pattern] : HEADER.test(pattern.trim()) ? [completed, pattern] : [pattern, completed];
+  const code = candidates.find((candidate) => parsesCleanly(grep, language, candidate.replace(/\$/g, expando)));
+  return code === undefined ? undefined : { matcher: { rule: { pattern: code } } as Matcher, tokens };
+}
+
+/** Words that open a definition or a block in some language: such a pattern is a header. */
+const HEADER = /^(?:async\s+|export\s+|public\s+|private\s+|protected\s+|internal\s+|static\s+|pub\s+)*(?:function|func|fn|def|fun|class|struct|interface|enum|impl|trait|object|module|void|if|elif|else|for|while|with|try|except|switch|match|case)\b/;
+/** Python headers that open a block. */
+const PYTHON_HEADER = /^(?:async\s+)?(?:def|class|if|elif|else|for|while|with|try|except|finally|match|case)\b/;
+/** Headers that Ruby and Lua close with `end`. */
+const END_HEADER = /^(?:def|class|module|function|local\s+function|if|while|for|do)\b/;
+
+/**
+ * A definition or block header written without its body (`def $F(self, text):`, `func $F($$$)`,
+ * `public void $M(int $X)`) completed with any body (`$$$`), so that a user need not spell out a
+ * body the pattern does not care about; undefined when the pattern is no such header.
+ */
+function withBody(id: LanguageId, pattern: string): string | undefined {
+  const header = pattern.trim();
+  if (header.includes('\n')) return undefined;
+  if (id === 'python') {
+    if (!PYTHON_HEADER.test(header)) return undefined;
+    return header.endsWith(':') ? `${header} $$$` : `${header}: $$$`;
+  }
+  if (id === 'ruby' || id === 'lua') return END_HEADER.test(header) && !/\bend$/.test(header) ? `${header}\n$$$\nend` : undefined;
+  if (id === 'bash' || header.includes('{') || header.endsWith(';')) return undefined;
+  return `${header} { $$$ }`;
 }
 
 /**
