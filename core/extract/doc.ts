@@ -62,22 +62,32 @@ export function docstringOf(body: Node | undefined): string | undefined {
 
 const LICENCE = /copyright|licen[cs]e|spdx|all rights reserved/i;
 
-/** The file's doc: module docstring, else the first leading comment block that is not a shebang or licence. */
+/**
+ * The file's doc: module docstring, else the first leading comment block (after a shebang) that is
+ * not a licence. Line comments on consecutive lines are one block: Go's licence spans three of them.
+ */
 export function moduleDoc(root: Node, commentTypes: readonly string[], docstrings: boolean): string | undefined {
   if (docstrings) {
     const doc = docstringOf(root);
     if (doc) return doc;
   }
+  let block: Node[] = [];
+  const readBlock = (): string | undefined => {
+    const text = block.map((comment) => comment.text).join('\n');
+    block = [];
+    return LICENCE.test(text) ? undefined : firstDocLine(text);
+  };
   for (let child = root.firstChild; child; child = child.nextSibling) {
-    if (!commentTypes.includes(child.type)) {
-      if (child.type === 'php_tag') continue;
-      return undefined;
+    if (child.type === 'php_tag') continue;
+    if (!commentTypes.includes(child.type)) break;
+    // A shebang and TypeScript's `/// <reference …/>` directives document nothing, nor does a licence.
+    if ((child.startIndex === 0 && child.text.startsWith('#!')) || /^\/\/\/\s*<(reference|amd)/.test(child.text)) continue;
+    const previous = block[block.length - 1];
+    if (previous && child.startPosition.row > previous.endPosition.row + 1) {
+      const line = readBlock();
+      if (line) return line;
     }
-    const text = child.text;
-    // Shebangs, licence headers and TypeScript's `/// <reference …/>` directives document nothing.
-    if (text.startsWith('#!') || LICENCE.test(text) || /^\/\/\/\s*<(reference|amd)/.test(text)) continue;
-    const line = firstDocLine(text);
-    if (line) return line;
+    block.push(child);
   }
-  return undefined;
+  return block.length > 0 ? readBlock() : undefined;
 }

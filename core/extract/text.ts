@@ -53,8 +53,17 @@ const SUMMARY_TAGS = new Set(['summary', 'description', 'desc', 'brief', 'abstra
 /** Bare tags followed by code, not prose. */
 const CODE_TAGS = new Set(['example', 'code', 'snippet']);
 
+/** A line that ends a sentence. */
+const SENTENCE_END = /[.!?:;]["')\]]?$/;
+/** Where a sentence ends inside a line: at `. ` before what starts another. */
+const SENTENCE_BREAK = /[.!?](?=\s+[A-Z(["'`])/;
+/** A line that starts a list item, a quote, a table row or code: not the sentence going on. */
+const BLOCK_START = /^(?:[-*+•]\s|\d+[.)]\s|>|\||```|>>>|\.\.\s)/;
+const DOC_LINE_MAX = 160;
+
 /**
- * The first line of a comment or docstring with words in it, markers removed. A comment that opens
+ * The first line of a comment or docstring with words in it, markers removed; a sentence that
+ * wraps onto the next lines (Go and Java wrap theirs at 80 columns) goes on to its end. A comment that opens
  * with block tags (date-fns: `@name`, `@category`, `@summary …`) is shown by what it says the
  * definition is for: its summary or description tag, else prose after a bare tag (`@internal`),
  * else its first tag line (`@deprecated Use open()`).
@@ -63,18 +72,33 @@ export function firstDocLine(text: string): string | undefined {
   const body = text
     .replace(/^\s*(\/\*\*?|\/\/[\/!]?|#+|--+\[*=*\[?|"""|''')/, '')
     .replace(/(\*\/|"""|''')\s*$/, '');
+  // Lines with words; a blank line or a rule of `////` or `*****` (no words) ends a paragraph.
   const lines: string[] = [];
   for (const raw of body.split('\n')) {
     const line = raw
       .replace(/^\s*(\*(?!\/)|\/\/[\/!]?|#+|--+)?\s*/, '')
       .replace(/<\/?(summary|remarks|para|p|br)\s*\/?>/gi, '')
       .trim();
-    // A rule of `////` or `*****` says nothing: the doc is the first line with words in it.
-    if (/[\p{L}\p{N}]/u.test(line)) lines.push(line);
+    lines.push(/[\p{L}\p{N}]/u.test(line) ? line : '');
   }
-  if (lines.length === 0) return undefined;
-  if (!TAG.test(lines[0])) return cap(lines[0], 160);
-  return cap(taggedSummary(lines) ?? lines[0], 160);
+  const first = lines.findIndex((line) => line !== '');
+  if (first === -1) return undefined;
+  if (!TAG.test(lines[first])) return cap(sentenceFrom(lines, first), DOC_LINE_MAX);
+  const worded = lines.filter((line) => line !== '');
+  return cap(taggedSummary(worded) ?? worded[0], DOC_LINE_MAX);
+}
+
+/** Line `at`, and when its sentence goes on, the lines it goes on over, up to its end. */
+function sentenceFrom(lines: readonly string[], at: number): string {
+  let text = lines[at];
+  for (let i = at + 1; i < lines.length && !SENTENCE_END.test(text) && text.length < DOC_LINE_MAX; i++) {
+    const next = lines[i];
+    if (next === '' || TAG.test(next) || BLOCK_START.test(next)) break;
+    const end = SENTENCE_BREAK.exec(next);
+    text += ` ${end ? next.slice(0, end.index + 1) : next}`;
+    if (end) break;
+  }
+  return text;
 }
 
 /** The summary of a doc whose lines (with words) open with a block tag; see firstDocLine. */
