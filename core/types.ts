@@ -311,6 +311,11 @@ export interface WarmResult {
   skipped: Partial<Record<SkipReason, number>>;
   /** Every skipped file except ignored and unsupported ones. */
   skipped_files: { path: string; reason: SkipReason }[];
+  /**
+   * When nothing was indexed: the directories the ignore rules pruned (tldr's defaults skip
+   * dependencies and build output, so a package that ships only `dist/` indexes nothing).
+   */
+  ignored_dirs?: string[];
   errors: { path: string; message: string }[];
   /** Extraction workers used; 0 when the few changed files were extracted in-process. */
   workers: number;

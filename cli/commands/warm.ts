@@ -99,6 +99,11 @@ export function formatWarm(result: WarmResult): string {
     lines.push(`errors: ${result.errors.length}`);
     for (const error of result.errors.slice(0, 10)) lines.push(`  ${error.path}: ${error.message}`);
   }
+  if (result.files === 0 && result.ignored_dirs?.length) {
+    const first = result.ignored_dirs[0];
+    lines.push(`nothing indexed: the ignore rules skip ${result.ignored_dirs.join(', ')} (tldr skips dependencies and build output by default);`);
+    lines.push(`  to index one, add a negation to .tldrignore, e.g. \`!${first}\``);
+  }
   lines.push(`cache: .tldr/index.bin ${result.cache}${result.cache_note ? ` (${result.cache_note})` : ''}`);
   const search = result.search_index;
   if (search?.state === 'deferred') lines.push('search index: .tldr/search.bin left to the daemon (built in the background)');

@@ -42,19 +42,24 @@ export interface FileSelection {
   skipped: SkipCounts;
   /** Every skip except `ignored` and `unsupported`, for reporting. */
   skippedFiles: SkippedFile[];
+  /** Directories the ignore rules pruned (the first IGNORED_DIRS_LISTED, in walk order). */
+  ignoredDirs: string[];
 }
+
+const IGNORED_DIRS_LISTED = 20;
 
 export function selectFiles(root: string, policy: SelectionPolicy = defaultPolicy(), rules = new IgnoreRules(root)): FileSelection {
   const walk = new Walk(root, policy, rules);
   walk.directory('', root);
   walk.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files: walk.files, skipped: walk.skipped, skippedFiles: walk.skippedFiles };
+  return { files: walk.files, skipped: walk.skipped, skippedFiles: walk.skippedFiles, ignoredDirs: walk.ignoredDirs };
 }
 
 class Walk {
   readonly files: SelectedFile[] = [];
   readonly skipped: SkipCounts = {};
   readonly skippedFiles: SkippedFile[] = [];
+  readonly ignoredDirs: string[] = [];
   private readonly visited = new Set<string>();
 
   constructor(
@@ -80,8 +85,10 @@ class Walk {
       const childAbs = join(abs, name);
       if (entry.isDirectory()) {
         if (ALWAYS_SKIPPED_DIRS.has(name)) continue;
-        if (this.rules.isIgnored(childRel, true)) this.count('ignored');
-        else this.directory(childRel, childAbs);
+        if (this.rules.isIgnored(childRel, true)) {
+          this.count('ignored');
+          if (this.ignoredDirs.length < IGNORED_DIRS_LISTED) this.ignoredDirs.push(`${childRel}/`);
+        } else this.directory(childRel, childAbs);
       } else if (entry.isSymbolicLink()) {
         this.symlink(childRel, childAbs, abs);
       } else {

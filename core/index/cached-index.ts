@@ -298,7 +298,9 @@ export class CachedProjectIndex implements ProjectIndex {
     const cache = this.persistAfterSync(stream);
     this.emit(changes);
     this.releaseStores();
-    return this.summarise(selection.skipped, selection.skippedFiles, reconciled, removed, cache, performance.now() - started);
+    const result = this.summarise(selection.skipped, selection.skippedFiles, reconciled, removed, cache, performance.now() - started);
+    if (result.files === 0 && selection.ignoredDirs.length > 0) result.ignored_dirs = selection.ignoredDirs;
+    return result;
   }
 
   /** Re-checks only the paths marked by invalidate(): the cheap path between warms. */

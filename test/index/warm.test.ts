@@ -1,8 +1,10 @@
 // Warm counts on a real multi-language fixture: what is indexed, what is skipped and why, and that
 // later warms re-parse exactly the files whose content changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFileSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatWarm } from '../../dist/cli/commands/warm.js';
 import { openProjectIndex, warmProject } from '../../dist/core/index/open.js';
 import { MAX_MATCH_DEPTH } from '../../dist/core/extract/captures.js';
 import { closeExtractPool } from '../../dist/core/pool/extract-pool.js';
@@ -116,6 +118,30 @@ describe('warm on the mixed fixture (worker pool)', () => {
     const fifth = await warmProject(project.root);
     expect(fifth.parsed).toBe(1);
     expect(fifth.skipped.minified).toBe(1);
+  });
+});
+
+describe('a tree whose code is all under ignored directories', () => {
+  it('indexes nothing and says which directories the rules skipped; a .tldrignore negation brings them in', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tldr-warm-dist-'));
+    try {
+      mkdirSync(join(root, 'dist', 'utils'), { recursive: true });
+      writeFileSync(join(root, 'package.json'), '{"name":"shipped"}');
+      writeFileSync(join(root, 'dist', 'index.js'), 'export function main() { return helper(); }\n');
+      writeFileSync(join(root, 'dist', 'utils', 'helper.js'), 'export function helper() { return 1; }\n');
+      const none = await warmProject(root, { extraction: 'in-process' });
+      expect(none.files).toBe(0);
+      expect(none.ignored_dirs).toEqual(['dist/']);
+      expect(formatWarm(none)).toContain('nothing indexed: the ignore rules skip dist/');
+      expect(formatWarm(none)).toContain('`!dist/`');
+      writeFileSync(join(root, '.tldrignore'), '!dist/\n');
+      const some = await warmProject(root, { extraction: 'in-process' });
+      expect(some.files).toBe(2);
+      expect(some.ignored_dirs).toBeUndefined();
+      expect(formatWarm(some)).not.toContain('nothing indexed');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
