@@ -3,6 +3,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import { TldrError } from '../errors.js';
 import { closestNames } from '../text/closest-names.js';
+import { dottedName } from '../text/qualified-name.js';
 import type { FileRecord, FunctionRecord } from '../types.js';
 import type { FlowProfile } from './profile.js';
 
@@ -19,6 +20,8 @@ export function findFunction(record: FileRecord, name: string): FunctionRecord {
   if (exact.length >= 1) return exact[0];
   const byName = functions.filter((f) => f.name === name || f.qualified_name.endsWith(`.${name}`));
   if (byName.length === 1) return byName[0];
+  // `Regex::new`, `User#save`: the name as the language writes it.
+  if (byName.length === 0 && dottedName(name) !== name) return findFunction(record, dottedName(name));
   if (byName.length > 1) {
     const names = byName.map((f) => `${f.qualified_name} (line ${f.line})`).join(', ');
     throw new TldrError(`function name ${name} is ambiguous in ${record.path}`, `use a qualified name: ${names}`);

@@ -2,11 +2,15 @@
 // and the closest known names when nothing matches.
 import { TldrError } from '../errors.js';
 import { closestNames } from '../text/closest-names.js';
+import { dottedName } from '../text/qualified-name.js';
 import type { CallGraph, Definition } from './call-graph.js';
 
 /** Definitions named `name` (simple or qualified), in `file` when given; throws with suggestions when none. */
 export function findDefinitions(graph: CallGraph, name: string, file?: string, what = 'function or class'): Definition[] {
-  const found = graph.definitions(name).filter((def) => file === undefined || def.file === file);
+  const inScope = (def: Definition) => file === undefined || def.file === file;
+  let found = graph.definitions(name).filter(inScope);
+  // `Regex::new`, `User#save`: the name as the language writes it.
+  if (found.length === 0 && dottedName(name) !== name) found = graph.definitions(dottedName(name)).filter(inScope);
   const unique = new Map<string, Definition>();
   for (const def of found) {
     const key = `${def.file}#${def.qualified_name}`;
@@ -19,7 +23,7 @@ export function findDefinitions(graph: CallGraph, name: string, file?: string, w
   const pool = file === undefined
     ? graph.definitionNames()
     : (graph.record(file) ? [...new Set(graph.definitionsIn(file).map((d) => d.qualified_name))] : []);
-  const suggestions = closestNames(pool, name);
+  const suggestions = closestNames(pool, dottedName(name));
   throw new TldrError(
     `no ${what} named ${name}${where}`,
     suggestions.length ? `did you mean: ${suggestions.join(', ')}?` : 'check the name, or run `tldr structure` to list definitions',

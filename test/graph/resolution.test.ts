@@ -1,5 +1,7 @@
 // Call and module resolution on fixture projects, through the real extractor and index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFunction } from '../../dist/core/flow/locate.js';
+import { findDefinitions } from '../../dist/core/graph/lookup.js';
 import { openFixture, targetOf, edgesFrom, type OpenGraph } from './helpers.js';
 
 describe('TypeScript/JavaScript monorepo', () => {
@@ -137,6 +139,13 @@ describe('Go, Java, Rust and C', () => {
     expect(targetOf(graph, 'src/main.rs', 's.start')).toBe('src/net/server.rs#Server.start');
     expect(targetOf(graph, 'src/net/server.rs', 'self.stop')).toBe('src/net/server.rs#Server.stop');
     expect(targetOf(graph, 'src/net/server.rs', 'util::other')).toBe('src/util.rs#other');
+  });
+
+  it('Rust: a definition is found by the name as Rust writes it (Server::new), in the graph and in its file', () => {
+    const { graph } = projects['rust-crate'];
+    expect(findDefinitions(graph, 'Server::new').map((def) => `${def.file}#${def.qualified_name}`)).toEqual(['src/net/server.rs#Server.new']);
+    expect(findFunction(graph.record('src/net/server.rs')!, 'Server::start').qualified_name).toBe('Server.start');
+    expect(() => findDefinitions(graph, 'Server::missing')).toThrow(/no function or class named Server::missing/);
   });
 
   it('C (default resolver): an included header leads to the implementation file beside it', () => {
