@@ -1,5 +1,5 @@
 // The innermost named definition around a line of a file: what a search hit reports as `symbol`.
-import type { FileRecord } from '../types.js';
+import type { ClassRecord, FileRecord, FunctionRecord } from '../types.js';
 
 interface Span {
   start: number;
@@ -14,8 +14,13 @@ function spansOf(record: FileRecord): Span[] {
   let list = spans.get(record);
   if (!list) {
     list = [];
-    const add = (def: { qualified_name: string; line: number; decorated_line?: number; end_line: number }) => {
-      if (!def.qualified_name.includes('<')) list!.push({ start: def.decorated_line ?? def.line, end: def.end_line, name: def.qualified_name });
+    const add = (def: FunctionRecord | ClassRecord) => {
+      if (def.qualified_name.includes('<')) return;
+      list!.push({ start: def.decorated_line ?? def.line, end: def.end_line, name: def.qualified_name });
+      // Overloads with bodies of their own (Java, C#, C++) are one definition with several spans.
+      for (const overload of 'overloads' in def ? def.overloads ?? [] : []) {
+        if (!overload.is_declaration && overload.line !== def.line) list!.push({ start: overload.line, end: overload.end_line, name: def.qualified_name });
+      }
     };
     for (const fn of record.functions) add(fn);
     for (const cls of record.classes) {
