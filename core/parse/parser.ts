@@ -1,12 +1,16 @@
 // Loads web-tree-sitter and grammars lazily, once per thread, and parses source text.
 // Grammars are loaded on first use only: loading one right after heavy parsing with another can
 // stall while V8 optimises, and most projects touch few languages.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Language, Parser, Query, type Tree } from 'web-tree-sitter';
 import { TldrError } from '../errors.js';
 import type { LanguageId } from '../types.js';
 import { languageById } from '../../grammars/languages.js';
+import { snapshotDirs, useQuerySnapshots, type RuntimeModule } from './query-snapshots.js';
 
 const require = createRequire(import.meta.url);
 const wasmDir = join(dirname(require.resolve('@cursorless/tree-sitter-wasms/package.json')), 'out');
@@ -17,8 +21,16 @@ const parsers = new Map<LanguageId, Parser>();
 
 /** Loads web-tree-sitter's runtime on this thread (once; every parse and grammar load waits for it). */
 export function initParser(): Promise<void> {
-  initialised ??= Parser.init();
+  initialised ??= startRuntime();
   return initialised;
+}
+
+async function startRuntime(): Promise<void> {
+  // Emscripten fills in the object Parser.init is given: it is the runtime's module.
+  const module = {} as RuntimeModule;
+  await Parser.init(module);
+  const wasm = readFileSync(require.resolve('web-tree-sitter/web-tree-sitter.wasm'));
+  useQuerySnapshots(module, createHash('sha1').update(wasm).digest('hex'), snapshotDirs(fileURLToPath(new URL('../../', import.meta.url))));
 }
 
 export function loadLanguage(id: LanguageId): Promise<Language> {

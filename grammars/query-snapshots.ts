@@ -1,0 +1,28 @@
+// Build step (`npm run build`): compiles every language's extraction query once, each first in a
+// fresh thread as a parsing thread does, so that the package ships their snapshots
+// (core/parse/query-snapshots.ts) and even a first run on a machine does not compile them.
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, workerData } from 'node:worker_threads';
+import { LANGUAGES } from './languages.js';
+import type { LanguageId } from '../core/types.js';
+
+const PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
+
+if (isMainThread) {
+  rmSync(new URL('../query-snapshots/', import.meta.url), { recursive: true, force: true });
+  const failed: string[] = [];
+  for (const { id } of LANGUAGES) {
+    // The user cache is this package's directory: nothing is read from, or written to, the user's.
+    const worker = new Worker(new URL(import.meta.url), { workerData: id, env: { ...process.env, TLDR_CACHE_DIR: PACKAGE_DIR, TLDR_QUERY_SNAPSHOTS: 'on' } });
+    const code = await new Promise<number>((resolve) => {
+      worker.once('error', () => resolve(1));
+      worker.once('exit', resolve);
+    });
+    if (code !== 0) failed.push(id);
+  }
+  if (failed.length > 0) process.stderr.write(`query snapshots: none for ${failed.join(', ')} (their queries compile at run time)\n`);
+} else {
+  const { extractionQuery } = await import('../core/extract/queries.js');
+  await extractionQuery(workerData as LanguageId);
+}
