@@ -21,7 +21,7 @@ export interface RuntimeModule {
 
 const MAGIC = Buffer.from('TLDRQS1\0');
 /** Changed bytes closer than this are saved as one run: fewer run headers, a few unchanged bytes rewritten. */
-const RUN_GAP = 16;
+const RUN_GAP = 64;
 const ZERO_PAGE = new Uint8Array(64 * 1024);
 
 /** Query compiles in this thread: replayed from a snapshot, or compiled. */
@@ -91,24 +91,25 @@ function snapshotKey(runtime: string, memory: Uint8Array, top: number, args: num
 }
 
 /**
- * The snapshot: where the compiled query sits, the memory size it was taken at, and the runs of
- * bytes the compile changed (offset, length, bytes), then a CRC of all of it.
+ * The snapshot: where the compiled query sits, the memory size it was taken at, the runs of bytes
+ * the compile changed (their offsets, then their lengths, then their bytes), and a CRC of it all.
  */
 function encode(before: Uint8Array, after: Uint8Array, address: number): Buffer {
   const runs = changedRuns(before, after);
-  const size = runs.reduce((sum, [, length]) => sum + 8 + length, MAGIC.length + 12);
+  const header = MAGIC.length + 12 + runs.length * 8;
+  const size = runs.reduce((sum, [, length]) => sum + length, header);
   const out = Buffer.alloc(size + 4);
   MAGIC.copy(out, 0);
   out.writeUInt32LE(address, 8);
   out.writeUInt32LE(after.length, 12);
   out.writeUInt32LE(runs.length, 16);
-  let offset = 20;
-  for (const [start, length] of runs) {
-    out.writeUInt32LE(start, offset);
-    out.writeUInt32LE(length, offset + 4);
-    out.set(after.subarray(start, start + length), offset + 8);
-    offset += 8 + length;
-  }
+  let payload = header;
+  runs.forEach(([start, length], i) => {
+    out.writeUInt32LE(start, 20 + i * 4);
+    out.writeUInt32LE(length, 20 + (runs.length + i) * 4);
+    out.set(after.subarray(start, start + length), payload);
+    payload += length;
+  });
   out.writeUInt32LE(crc32(out.subarray(0, size)), size);
   return out;
 }
@@ -150,18 +151,24 @@ function restore(memory: Uint8Array, path: string): number | undefined {
   if (size < 20 || !data.subarray(0, MAGIC.length).equals(MAGIC) || crc32(data.subarray(0, size)) !== data.readUInt32LE(size)) return undefined;
   if (data.readUInt32LE(12) !== memory.length) return undefined;
   const runs = data.readUInt32LE(16);
-  const spans: Array<[number, number, number]> = [];
-  let offset = 20;
+  const header = 20 + runs * 8;
+  if (header > size) return undefined;
+  // The run table read in place (a copy when the file's bytes are not 4-byte aligned).
+  const table = data.byteOffset % 4 === 0 ? data : Buffer.from(data);
+  const starts = new Uint32Array(table.buffer, table.byteOffset + 20, runs);
+  const lengths = new Uint32Array(table.buffer, table.byteOffset + 20 + runs * 4, runs);
+  let payload = header;
   for (let i = 0; i < runs; i++) {
-    if (offset + 8 > size) return undefined;
-    const start = data.readUInt32LE(offset);
-    const length = data.readUInt32LE(offset + 4);
-    if (offset + 8 + length > size || start + length > memory.length) return undefined;
-    spans.push([start, offset + 8, length]);
-    offset += 8 + length;
+    if (starts[i] + lengths[i] > memory.length) return undefined;
+    payload += lengths[i];
   }
-  if (offset !== size) return undefined;
-  for (const [start, from, length] of spans) memory.set(data.subarray(from, from + length), start);
+  if (payload !== size) return undefined;
+  const target = Buffer.from(memory.buffer, memory.byteOffset, memory.length);
+  payload = header;
+  for (let i = 0; i < runs; i++) {
+    data.copy(target, starts[i], payload, payload + lengths[i]);
+    payload += lengths[i];
+  }
   return data.readUInt32LE(8);
 }
 
