@@ -59,6 +59,8 @@ const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
  * reads a callee right, an operand in it is parenthesised: nothing changes.)
  */
 function operandOf(callee: string): string {
+  // Most callees (`a.b`, `f`) have neither a spaced operator nor a prefix: nothing to take off.
+  if (!/\s/.test(callee) && !PREFIX.test(callee)) return callee;
   // The text with bracketed and quoted stretches blanked out, so that only top-level operators show.
   let masked = '';
   const closers: string[] = [];
