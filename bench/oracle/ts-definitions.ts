@@ -33,6 +33,12 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
     out.push(def);
   };
   const isFunctionValue = (e: ts.Expression | undefined) => e !== undefined && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
+  // `const Button = forwardRef((props, ref) => …)`, one wrapper deep (`memo(forwardRef(…))`), at a
+  // module's top through a wrapper named by a name or a name's member: the function the name holds.
+  const isWrapper = (e: ts.Expression): e is ts.CallExpression => ts.isCallExpression(e)
+    && (ts.isIdentifier(e.expression) || (ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression)));
+  const isWrappedFunction = (e: ts.Expression | undefined, depth = 0): boolean => e !== undefined && isWrapper(e) && e.arguments.length > 0
+    && (isFunctionValue(e.arguments[0]) || (depth === 0 && isWrappedFunction(e.arguments[0], 1)));
   const memberName = (member: ts.ClassElement): string | undefined => {
     if (!member.name) return undefined;
     if (ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name) || ts.isStringLiteral(member.name)) return member.name.text;
@@ -70,6 +76,10 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
     if (ts.isVariableStatement(node) && node.declarationList.declarations.length === 1) {
       const declaration = node.declarationList.declarations[0];
       if (ts.isIdentifier(declaration.name) && isFunctionValue(declaration.initializer)) {
+        add('function', declaration.name.text, node);
+        return;
+      }
+      if (ts.isSourceFile(node.parent) && ts.isIdentifier(declaration.name) && isWrappedFunction(declaration.initializer)) {
         add('function', declaration.name.text, node);
         return;
       }

@@ -1,0 +1,42 @@
+// A module-level name bound to a function passed through a wrapper is that function: React
+// components made with forwardRef/memo, lodash's factory-made functions. Values built by calls
+// with callbacks inside functions, or on values built in place, are no definitions.
+import { describe, expect, it } from 'vitest';
+import { allFunctions, extractSource } from './helpers.js';
+
+const names = (record: Awaited<ReturnType<typeof extractSource>>) => allFunctions(record).map((fn) => `${fn.kind} ${fn.qualified_name} L${fn.line}-${fn.end_line}`);
+
+describe('functions bound through a wrapper', () => {
+  it('React components made with forwardRef and memo, one wrapper deep, own their calls', async () => {
+    const record = await extractSource('src/Button.tsx', [
+      "import { forwardRef, memo } from 'react';",
+      'export const Button = forwardRef<HTMLButtonElement, Props>((props, ref) => {',
+      "  track('render');",
+      '  return <button ref={ref}>{props.label}</button>;',
+      '});',
+      'export const Card = React.memo(function Card({ title }: { title: string }) {',
+      '  return <div>{title}</div>;',
+      '});',
+      'export const Both = memo(forwardRef((props: { a: number }, ref) => null));',
+      'const doubled = [1, 2].map((x) => x * 2);',
+      'function App() {',
+      '  const onClick = useCallback(() => track("click"), []);',
+      '  return <Button label="x" onClick={onClick} />;',
+      '}',
+    ].join('\n'));
+    expect(names(record)).toEqual(['arrow Button L2-5', 'arrow Card L6-8', 'arrow Both L9-9', 'function App L11-14']);
+    expect(allFunctions(record).find((fn) => fn.name === 'Button')!.signature).toBe('export const Button = forwardRef<HTMLButtonElement, Props>((props, ref)');
+    expect(record.calls.filter((call) => call.name === 'track').map((call) => `${call.caller}:${call.line}`)).toEqual(['Button:3', 'App:12']);
+  });
+
+  it("lodash's functions made by a factory from a function literal (CommonJS)", async () => {
+    const record = await extractSource('groupBy.js', [
+      "var createAggregator = require('./_createAggregator');",
+      'var groupBy = createAggregator(function(result, value, key) {',
+      '  result[key] = value;',
+      '});',
+      'module.exports = groupBy;',
+    ].join('\n'));
+    expect(names(record)).toEqual(['arrow groupBy L2-4']);
+  });
+});
