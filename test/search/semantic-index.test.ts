@@ -332,4 +332,37 @@ export function issue(): void {}
       await index.close();
     }
   });
+
+  it('keeps a doc comment\'s fenced examples out of its prose, under any comment prefix: they are the text field\'s', async () => {
+    mkdirSync(join(root, 'examples'));
+    writeFileSync(join(root, 'examples', 'lib.rs'), `/// Rotates the signing keys.
+///
+/// \`\`\`
+/// let vault = Vault::open(certificate);
+/// \`\`\`
+pub fn rotate() {}
+`);
+    writeFileSync(join(root, 'examples', 'rotate.ts'), `/**
+ * Rotates the signing keys.
+ *
+ * \`\`\`ts
+ * const vault = openVault(certificate);
+ * \`\`\`
+ */
+export function rotate(): void {}
+`);
+    const index = await openProjectIndex(root);
+    try {
+      for (const path of ['examples/lib.rs', 'examples/rotate.ts']) {
+        const record = await index.record(path);
+        const [doc] = fileDocuments(record, readFileSync(join(root, path), 'utf8'));
+        const field = (name: (typeof FIELDS)[number]) => doc.fields[FIELDS.indexOf(name)].map(termWord);
+        expect(field('doc'), path).toEqual(expect.arrayContaining(['rotat', 'sign', 'kei']));
+        expect(field('doc'), path).not.toContain('vault');
+        expect(field('text'), path).toEqual(expect.arrayContaining(['vault', 'certificat']));
+      }
+    } finally {
+      await index.close();
+    }
+  });
 });

@@ -103,13 +103,16 @@ export function firstSentence(doc: string): string {
   return stop === -1 ? paragraph : paragraph.slice(0, stop);
 }
 
+/** A Markdown code fence on a comment line, under any comment prefix (`* `, `/// `, `//! `, `// `, `# `). */
+const FENCE = /^\s*(\*|\/\/[/!]?|#)?\s*```/;
+
 /** Drops fenced code (examples) from prose, returning both. */
 function splitExamples(comment: string): { prose: string; code: string } {
   const prose: string[] = [];
   const code: string[] = [];
   let fenced = false;
   for (const line of comment.split('\n')) {
-    if (/^\s*(\*\s*)?```/.test(line)) {
+    if (FENCE.test(line)) {
       fenced = !fenced;
       continue;
     }
