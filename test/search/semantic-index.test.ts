@@ -333,7 +333,7 @@ export function issue(): void {}
     }
   });
 
-  it('keeps a doc comment\'s fenced examples out of its prose, under any comment prefix: they are the text field\'s', async () => {
+  it('keeps a doc\'s examples (fenced under any comment prefix, doctests) out of its prose: they are the text field\'s', async () => {
     mkdirSync(join(root, 'examples'));
     writeFileSync(join(root, 'examples', 'lib.rs'), `/// Rotates the signing keys.
 ///
@@ -351,15 +351,25 @@ pub fn rotate() {}
  */
 export function rotate(): void {}
 `);
+    writeFileSync(join(root, 'examples', 'rotate.py'), `def rotate():
+    \"\"\"Rotates the signing keys.
+
+    >>> vault = open_vault(certificate)
+    >>> rotate()
+
+    Keys are kept.
+    \"\"\"
+`);
     const index = await openProjectIndex(root);
     try {
-      for (const path of ['examples/lib.rs', 'examples/rotate.ts']) {
+      for (const path of ['examples/lib.rs', 'examples/rotate.ts', 'examples/rotate.py']) {
         const record = await index.record(path);
         const [doc] = fileDocuments(record, readFileSync(join(root, path), 'utf8'));
         const field = (name: (typeof FIELDS)[number]) => doc.fields[FIELDS.indexOf(name)].map(termWord);
         expect(field('doc'), path).toEqual(expect.arrayContaining(['rotat', 'sign', 'kei']));
         expect(field('doc'), path).not.toContain('vault');
         expect(field('text'), path).toEqual(expect.arrayContaining(['vault', 'certificat']));
+        if (path.endsWith('.py')) expect(field('doc')).toContain('kept');
       }
     } finally {
       await index.close();

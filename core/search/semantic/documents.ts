@@ -106,17 +106,23 @@ export function firstSentence(doc: string): string {
 /** A Markdown code fence on a comment line, under any comment prefix (`* `, `/// `, `//! `, `// `, `# `). */
 const FENCE = /^\s*(\*|\/\/[/!]?|#)?\s*```/;
 
-/** Drops fenced code (examples) from prose, returning both. */
+/** A doctest prompt (Python's `>>> `), under any comment prefix: an example up to the next blank line. */
+const DOCTEST = /^\s*(\*|\/\/[/!]?|#)?\s*>>>(\s|$)/;
+const BLANK = /^\s*(\*|\/\/[/!]?|#)?\s*$/;
+
+/** Drops code (fenced examples, doctests) from prose, returning both. */
 function splitExamples(comment: string): { prose: string; code: string } {
   const prose: string[] = [];
   const code: string[] = [];
   let fenced = false;
+  let doctest = false;
   for (const line of comment.split('\n')) {
     if (FENCE.test(line)) {
       fenced = !fenced;
       continue;
     }
-    (fenced ? code : prose).push(line);
+    if (!fenced) doctest = doctest ? !BLANK.test(line) : DOCTEST.test(line);
+    (fenced || doctest ? code : prose).push(line);
   }
   // JSDoc tags are markup, not meaning (`@param`, `{@link Foo}` keeps Foo).
   return { prose: prose.join('\n').replace(/@(param|returns?|throws?|see|link|deprecated|example|type|typedef|template|internal|overload)\b/g, ' '), code: code.join('\n') };
@@ -185,7 +191,11 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       examples.push(parts.code);
       const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
       const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
-      if (header.docstring) docs.push(header.docstring);
+      if (header.docstring) {
+        const parts = splitExamples(header.docstring);
+        docs.push(parts.prose);
+        examples.push(parts.code);
+      }
       headers.push(...header.strings, ...header.comments);
     }
     classTexts.set(qualified, { docs, examples, headers, summary: firstSentence(docs.find((doc) => doc.trim() !== '') ?? '') });
@@ -214,7 +224,11 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       examples.push(parts.code);
     }
     const code = span(main.line, Math.min(main.end_line, main.line + MAX_BODY_LINES));
-    if (code.docstring) docs.push(code.docstring);
+    if (code.docstring) {
+      const parts = splitExamples(code.docstring);
+      docs.push(parts.prose);
+      examples.push(parts.code);
+    }
     const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
     const callees = [...new Set(calleesOf.get(qualified) ?? [])];
     const owner = qualified.slice(0, Math.max(0, qualified.length - main.name.length - 1));
