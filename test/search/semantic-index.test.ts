@@ -333,7 +333,7 @@ export function issue(): void {}
     }
   });
 
-  it('keeps a doc\'s examples (fenced under any comment prefix, doctests) out of its prose: they are the text field\'s', async () => {
+  it('keeps a doc\'s examples (fenced under any comment prefix, doctests, <pre> and <code> blocks, Go\'s tab-indented lines) out of its prose: they are the text field\'s', async () => {
     mkdirSync(join(root, 'examples'));
     writeFileSync(join(root, 'examples', 'lib.rs'), `/// Rotates the signing keys.
 ///
@@ -360,11 +360,38 @@ export function rotate(): void {}
     Keys are kept.
     \"\"\"
 `);
+    writeFileSync(join(root, 'examples', 'rotate.go'), `package examples
+
+// Rotate rotates the signing keys:
+//
+//\tvault := OpenVault(certificate)
+//\tRotate()
+func Rotate() {}
+`);
+    writeFileSync(join(root, 'examples', 'Keys.java'), `public class Keys {
+    /**
+     * Rotates the signing keys.
+     * <pre>{@code
+     * Vault vault = Vault.open(certificate);
+     * }</pre>
+     */
+    public void rotate() {}
+}
+`);
+    writeFileSync(join(root, 'examples', 'Keys.cs'), `public class Keys
+{
+    /// <summary>Rotates the signing keys.</summary>
+    /// <code>
+    /// var vault = Vault.Open(certificate);
+    /// </code>
+    public void Rotate() {}
+}
+`);
     const index = await openProjectIndex(root);
     try {
-      for (const path of ['examples/lib.rs', 'examples/rotate.ts', 'examples/rotate.py']) {
+      for (const path of ['examples/lib.rs', 'examples/rotate.ts', 'examples/rotate.py', 'examples/rotate.go', 'examples/Keys.java', 'examples/Keys.cs']) {
         const record = await index.record(path);
-        const [doc] = fileDocuments(record, readFileSync(join(root, path), 'utf8'));
+        const doc = fileDocuments(record, readFileSync(join(root, path), 'utf8')).find((d) => d.kind !== 'class')!;
         const field = (name: (typeof FIELDS)[number]) => doc.fields[FIELDS.indexOf(name)].map(termWord);
         expect(field('doc'), path).toEqual(expect.arrayContaining(['rotat', 'sign', 'kei']));
         expect(field('doc'), path).not.toContain('vault');

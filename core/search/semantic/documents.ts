@@ -105,24 +105,33 @@ export function firstSentence(doc: string): string {
 
 /** A Markdown code fence on a comment line, under any comment prefix (`* `, `/// `, `//! `, `// `, `# `). */
 const FENCE = /^\s*(\*|\/\/[/!]?|#)?\s*```/;
-
 /** A doctest prompt (Python's `>>> `), under any comment prefix: an example up to the next blank line. */
 const DOCTEST = /^\s*(\*|\/\/[/!]?|#)?\s*>>>(\s|$)/;
 const BLANK = /^\s*(\*|\/\/[/!]?|#)?\s*$/;
+/** Preformatted HTML (Javadoc's `<pre>{@code …}</pre>`) and a block opening with `<code>` (C#'s XML docs), to their closing tag. */
+const BLOCK_OPEN = /^\s*(\*|\/\/\/?)?\s*(<pre\b|<code>\s*$)/i;
+const BLOCK_CLOSE = /<\/(pre|code)>/i;
+/** A `//` comment line indented by a tab: Go's preformatted text (gofmt writes a doc's code blocks so). */
+const GO_CODE = /^\s*\/\/\t/;
 
-/** Drops code (fenced examples, doctests) from prose, returning both. */
+/** Drops code (fenced or preformatted examples, doctests) from prose, returning both. */
 function splitExamples(comment: string): { prose: string; code: string } {
   const prose: string[] = [];
   const code: string[] = [];
   let fenced = false;
   let doctest = false;
+  let block = false;
   for (const line of comment.split('\n')) {
-    if (FENCE.test(line)) {
+    if (!block && FENCE.test(line)) {
       fenced = !fenced;
       continue;
     }
-    if (!fenced) doctest = doctest ? !BLANK.test(line) : DOCTEST.test(line);
-    (fenced || doctest ? code : prose).push(line);
+    if (!fenced && !block) {
+      doctest = doctest ? !BLANK.test(line) : DOCTEST.test(line);
+      block = BLOCK_OPEN.test(line);
+    }
+    (fenced || doctest || block || GO_CODE.test(line) ? code : prose).push(line);
+    if (block && BLOCK_CLOSE.test(line)) block = false;
   }
   // JSDoc tags are markup, not meaning (`@param`, `{@link Foo}` keeps Foo).
   return { prose: prose.join('\n').replace(/@(param|returns?|throws?|see|link|deprecated|example|type|typedef|template|internal|overload)\b/g, ' '), code: code.join('\n') };
