@@ -266,6 +266,23 @@ class Keyring {
   add(): void {}
 }
 `);
+    writeFileSync(join(root, 'surface', 'tokens.rs'), `pub fn issue() {}
+
+pub(crate) fn seed() {}
+
+pub struct Vault;
+
+impl Vault {
+    pub fn rotate(&self) {}
+    pub(super) fn shuffle(&self) {}
+}
+
+pub(crate) struct Keyring;
+
+impl Keyring {
+    pub fn add(&self) {}
+}
+`);
     const index = await openProjectIndex(root);
     try {
       const internal = async (path: string) => {
@@ -282,6 +299,10 @@ class Keyring {
       });
       expect(await internal('surface/tokens.ts')).toEqual({
         issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
+      });
+      // Rust's restricted visibility (pub(crate), pub(super)) is no part of a crate's surface.
+      expect(await internal('surface/tokens.rs')).toEqual({
+        issue: false, seed: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
       });
     } finally {
       await index.close();

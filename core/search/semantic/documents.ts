@@ -50,6 +50,13 @@ const TEST_ATTRIBUTE = /^(#\[(\w+::)*test\]|@(\w+\.)*(Test|ParameterizedTest|Rep
 /** Private by naming convention: `_helper`, Python's mangled `__name` (not `__dunder__`), JS `#field`. */
 const PRIVATE_NAME = /^(_(?!_)|__\w*[^_]$|#)/;
 const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
+/** Rust's restricted visibility (`pub(crate)`, `pub(super)`, `pub(in path)`): seen inside the crate only, no part of its surface. */
+const RUST_RESTRICTED = /^pub\s*\(/;
+
+/** A Rust class (struct, enum, trait) declared with restricted visibility, from its declaration line. */
+function restrictedRustClass(cls: ClassRecord | undefined, record: FileRecord): boolean {
+  return record.language === 'rust' && cls !== undefined && RUST_RESTRICTED.test(cls.signature.trim());
+}
 
 /**
  * Whether a function is outside its module's surface; top-level visibility is the record's
@@ -58,6 +65,7 @@ const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
  */
 function isInternal(fn: FunctionRecord, record: FileRecord, classes: FileClasses): boolean {
   if (fn.parent_function) return true;
+  if (record.language === 'rust' && (fn.modifiers ?? []).some((m) => RUST_RESTRICTED.test(m))) return true;
   if (!fn.class_name) return !fn.exported;
   if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
   if (record.language === 'rust' && !(fn.modifiers ?? []).includes('pub')) {
@@ -68,7 +76,7 @@ function isInternal(fn: FunctionRecord, record: FileRecord, classes: FileClasses
   const owners = fn.qualified_name.split('.').slice(0, -1);
   if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
   const outermost = classes.byName.get(owners[0]);
-  return outermost !== undefined && !outermost.exported;
+  return outermost !== undefined && (!outermost.exported || restrictedRustClass(outermost, record));
 }
 
 /** A file's classes by the methods they hold and by qualified name (the first one of a name), indexed once. */
@@ -278,7 +286,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
-      internal: !main.exported,
+      internal: !main.exported || restrictedRustClass(main, record),
       callees: [],
       fields: [
         terms(main.name),
