@@ -282,6 +282,16 @@ pub(crate) struct Keyring;
 impl Keyring {
     pub fn add(&self) {}
 }
+
+#[doc(hidden)]
+pub fn __private_issue() {}
+
+#[doc(hidden)]
+pub struct Seal;
+
+impl Seal {
+    pub fn stamp(&self) {}
+}
 `);
     const index = await openProjectIndex(root);
     try {
@@ -300,9 +310,10 @@ impl Keyring {
       expect(await internal('surface/tokens.ts')).toEqual({
         issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
       });
-      // Rust's restricted visibility (pub(crate), pub(super)) is no part of a crate's surface.
+      // Rust's restricted visibility (pub(crate), pub(super)) and #[doc(hidden)] items are no part of a crate's surface.
       expect(await internal('surface/tokens.rs')).toEqual({
         issue: false, seed: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
+        __private_issue: true, Seal: true, 'Seal.stamp': true,
       });
     } finally {
       await index.close();

@@ -52,6 +52,12 @@ const PRIVATE_NAME = /^(_(?!_)|__\w*[^_]$|#)/;
 const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
 /** Rust's restricted visibility (`pub(crate)`, `pub(super)`, `pub(in path)`): seen inside the crate only, no part of its surface. */
 const RUST_RESTRICTED = /^pub\s*\(/;
+/** Rust's `#[doc(hidden)]`: public for macros' sake, hidden from the crate's documented surface. */
+const HIDDEN_ATTRIBUTE = /^#\[doc\s*\(\s*hidden\s*\)\]/;
+
+function hidden(decorators: string[] | undefined): boolean {
+  return (decorators ?? []).some((decorator) => HIDDEN_ATTRIBUTE.test(decorator));
+}
 
 /** A Rust class (struct, enum, trait) declared with restricted visibility, from its declaration line. */
 function restrictedRustClass(cls: ClassRecord | undefined, record: FileRecord): boolean {
@@ -66,6 +72,7 @@ function restrictedRustClass(cls: ClassRecord | undefined, record: FileRecord): 
 function isInternal(fn: FunctionRecord, record: FileRecord, classes: FileClasses): boolean {
   if (fn.parent_function) return true;
   if (record.language === 'rust' && (fn.modifiers ?? []).some((m) => RUST_RESTRICTED.test(m))) return true;
+  if (hidden(fn.decorators)) return true;
   if (!fn.class_name) return !fn.exported;
   if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
   if (record.language === 'rust' && !(fn.modifiers ?? []).includes('pub')) {
@@ -76,7 +83,7 @@ function isInternal(fn: FunctionRecord, record: FileRecord, classes: FileClasses
   const owners = fn.qualified_name.split('.').slice(0, -1);
   if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
   const outermost = classes.byName.get(owners[0]);
-  return outermost !== undefined && (!outermost.exported || restrictedRustClass(outermost, record));
+  return outermost !== undefined && (!outermost.exported || restrictedRustClass(outermost, record) || hidden(outermost.decorators));
 }
 
 /** A file's classes by the methods they hold and by qualified name (the first one of a name), indexed once. */
@@ -286,7 +293,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
-      internal: !main.exported || restrictedRustClass(main, record),
+      internal: !main.exported || restrictedRustClass(main, record) || hidden(main.decorators),
       callees: [],
       fields: [
         terms(main.name),
