@@ -2,8 +2,10 @@
 // counts as recalled when any of its answers is in the top 5), next to the floor the issue names —
 // a plain BM25 over function bodies (identifiers split, no stemming, no fields, no synonyms, no
 // call graph) over the same functions, methods and classes. Corpora are real code: the bench's
-// 100k-line tree (rxjs + Python stdlib), a slice of Go's standard library, and Rust crates from
-// the system's cargo registry (concurrency, regex, collections, JSON, random numbers).
+// 100k-line tree (rxjs + Python stdlib), a slice of Go's standard library, Rust crates from the
+// system's cargo registry (concurrency, regex, collections, JSON, random numbers), and java.util
+// from the JDK's sources.
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,10 +32,10 @@ const RUST_CRATES = [
   'rand', 'once_cell', 'log', 'lock_api', 'either', 'bumpalo',
 ];
 
-export type Split = 'tune' | 'heldout' | 'generality' | 'tune2';
+export type Split = 'tune' | 'heldout' | 'generality' | 'tune2' | 'java';
 
 export interface Question {
-  corpus: 'tree' | 'go' | 'rust';
+  corpus: 'tree' | 'go' | 'rust' | 'java';
   q: string;
   answers: [string, string][];
   split: Split;
@@ -52,6 +54,7 @@ export interface Corpus {
 export function buildCorpus(name: Question['corpus']): Corpus | undefined {
   if (name === 'tree') return buildRealTree(100_000);
   if (name === 'rust') return rustCrates();
+  if (name === 'java') return javaUtil();
   if (!existsSync(GO_SOURCES)) return undefined;
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-go-')));
   for (const pkg of GO_PACKAGES) {
@@ -72,6 +75,23 @@ function rustCrates(): Corpus | undefined {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-rust-')));
   for (const [crate, dir] of found) cpSync(join(CARGO_REGISTRY, dir!, 'src'), join(root, crate, 'src'), { recursive: true });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** The Java corpus: java.util (java/util/… with its subpackages) from a JDK's src.zip, the first one found. */
+function javaUtil(): Corpus | undefined {
+  const jvm = '/usr/lib/jvm';
+  const zip = (existsSync(jvm) ? readdirSync(jvm).sort() : [])
+    .flatMap((jdk) => [join(jvm, jdk, 'lib', 'src.zip'), join(jvm, jdk, 'src.zip')])
+    .find((path) => existsSync(path));
+  if (!zip) return undefined;
+  const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-java-')));
+  try {
+    execFileSync('unzip', ['-q', '-o', zip, 'java.base/java/util/*', '-d', scratch], { stdio: 'ignore' });
+  } catch {
+    rmSync(scratch, { recursive: true, force: true });
+    return undefined;
+  }
+  return { root: join(scratch, 'java.base'), cleanup: () => rmSync(scratch, { recursive: true, force: true }) };
 }
 
 export interface QuestionResult {

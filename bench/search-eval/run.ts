@@ -1,14 +1,17 @@
-// `node dist/bench/search-eval/run.js [--split tune|tune2|heldout|generality] [--verbose]`: scores the
+// `node dist/bench/search-eval/run.js [--split tune|tune2|heldout|generality|java] [--verbose] [--params JSON]`: scores the
 // semantic tier on the question set (default: every split), per split, with each question's rank.
 import { closeExtractPool } from '../../core/pool/extract-pool.js';
+import { DEFAULT_PARAMS } from '../../core/search/semantic/rank.js';
 import { buildCorpus, evaluateCorpus, loadQuestions, score, type Question, type QuestionResult } from './evaluate.js';
 
 const args = process.argv.slice(2);
 const split = args.includes('--split') ? args[args.indexOf('--split') + 1] : undefined;
 const verbose = args.includes('--verbose');
+// `--params '{"bridge":0.2}'`: ranking parameters other than the defaults, for measuring them.
+if (args.includes('--params')) Object.assign(DEFAULT_PARAMS, JSON.parse(args[args.indexOf('--params') + 1]));
 const questions = loadQuestions().filter((q) => split === undefined || q.split === split);
 const results: QuestionResult[] = [];
-for (const corpus of ['tree', 'go', 'rust'] as Question['corpus'][]) {
+for (const corpus of ['tree', 'go', 'rust', 'java'] as Question['corpus'][]) {
   const mine = questions.filter((q) => q.corpus === corpus);
   if (mine.length === 0) continue;
   const built = buildCorpus(corpus);

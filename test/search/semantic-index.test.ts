@@ -266,6 +266,33 @@ class Keyring {
   add(): void {}
 }
 `);
+    writeFileSync(join(root, 'surface', 'tokens.rs'), `pub fn issue() {}
+
+pub(crate) fn seed() {}
+
+pub struct Vault;
+
+impl Vault {
+    pub fn rotate(&self) {}
+    pub(super) fn shuffle(&self) {}
+}
+
+pub(crate) struct Keyring;
+
+impl Keyring {
+    pub fn add(&self) {}
+}
+
+#[doc(hidden)]
+pub fn __private_issue() {}
+
+#[doc(hidden)]
+pub struct Seal;
+
+impl Seal {
+    pub fn stamp(&self) {}
+}
+`);
     const index = await openProjectIndex(root);
     try {
       const internal = async (path: string) => {
@@ -282,6 +309,11 @@ class Keyring {
       });
       expect(await internal('surface/tokens.ts')).toEqual({
         issueToken: false, entropy: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
+      });
+      // Rust's restricted visibility (pub(crate), pub(super)) and #[doc(hidden)] items are no part of a crate's surface.
+      expect(await internal('surface/tokens.rs')).toEqual({
+        issue: false, seed: true, Vault: false, 'Vault.rotate': false, 'Vault.shuffle': true, Keyring: true, 'Keyring.add': true,
+        __private_issue: true, Seal: true, 'Seal.stamp': true,
       });
     } finally {
       await index.close();
@@ -328,6 +360,76 @@ export function issue(): void {}
       expect((await contexts('place/vault.go')).Issue).toEqual(expect.arrayContaining(['sign', 'kei']));
       expect((await contexts('place/vault.go')).Issue).not.toContain('licens');
       expect((await contexts('place/vault.ts')).issue).not.toContain('licens');
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('keeps a doc\'s examples (fenced under any comment prefix, doctests, <pre> and <code> blocks, Go\'s tab-indented lines) out of its prose: they are the text field\'s', async () => {
+    mkdirSync(join(root, 'examples'));
+    writeFileSync(join(root, 'examples', 'lib.rs'), `/// Rotates the signing keys.
+///
+/// \`\`\`
+/// let vault = Vault::open(certificate);
+/// \`\`\`
+pub fn rotate() {}
+`);
+    writeFileSync(join(root, 'examples', 'rotate.ts'), `/**
+ * Rotates the signing keys.
+ *
+ * \`\`\`ts
+ * const vault = openVault(certificate);
+ * \`\`\`
+ */
+export function rotate(): void {}
+`);
+    writeFileSync(join(root, 'examples', 'rotate.py'), `def rotate():
+    \"\"\"Rotates the signing keys.
+
+    >>> vault = open_vault(certificate)
+    >>> rotate()
+
+    Keys are kept.
+    \"\"\"
+`);
+    writeFileSync(join(root, 'examples', 'rotate.go'), `package examples
+
+// Rotate rotates the signing keys:
+//
+//\tvault := OpenVault(certificate)
+//\tRotate()
+func Rotate() {}
+`);
+    writeFileSync(join(root, 'examples', 'Keys.java'), `public class Keys {
+    /**
+     * Rotates the signing keys.
+     * <pre>{@code
+     * Vault vault = Vault.open(certificate);
+     * }</pre>
+     */
+    public void rotate() {}
+}
+`);
+    writeFileSync(join(root, 'examples', 'Keys.cs'), `public class Keys
+{
+    /// <summary>Rotates the signing keys.</summary>
+    /// <code>
+    /// var vault = Vault.Open(certificate);
+    /// </code>
+    public void Rotate() {}
+}
+`);
+    const index = await openProjectIndex(root);
+    try {
+      for (const path of ['examples/lib.rs', 'examples/rotate.ts', 'examples/rotate.py', 'examples/rotate.go', 'examples/Keys.java', 'examples/Keys.cs']) {
+        const record = await index.record(path);
+        const doc = fileDocuments(record, readFileSync(join(root, path), 'utf8')).find((d) => d.kind !== 'class')!;
+        const field = (name: (typeof FIELDS)[number]) => doc.fields[FIELDS.indexOf(name)].map(termWord);
+        expect(field('doc'), path).toEqual(expect.arrayContaining(['rotat', 'sign', 'kei']));
+        expect(field('doc'), path).not.toContain('vault');
+        expect(field('text'), path).toEqual(expect.arrayContaining(['vault', 'certificat']));
+        if (path.endsWith('.py')) expect(field('doc')).toContain('kept');
+      }
     } finally {
       await index.close();
     }

@@ -1,5 +1,5 @@
 // How the semantic tier reads a question and ranks definitions, on a small real-looking project:
-// phrases of the lexicon, compounds of adjacent words, each term kept by one concept, keywords
+// phrases of the lexicon, compounds of adjacent words and of words a few apart, each term kept by one concept, keywords
 // that are words of questions, and the ranking's preferences (a class over its constructor, a
 // definition whose name or first doc sentence holds the question over one whose long doc brushes it).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -133,6 +133,17 @@ def mirror_replicas(store):
     \"\"\"Copy the store everywhere.\"\"\"
     return handle_right(store)
 `,
+  'io/buffered.py': `class Buffered:
+    """Bytes read from a stream, kept until asked for."""
+
+    def read(self, count):
+        """Read up to count bytes from the stream, waiting until some arrive."""
+        return count
+
+    def readuntil(self, separator):
+        """Return the data up to the separator."""
+        return separator
+`,
   'db/pool.ts': `/** A pool of reusable connections to a database server. */
 export class ConnectionPool {
   /** Lends a reusable connection of the pool to a caller. */
@@ -193,6 +204,14 @@ describe('reading a question', () => {
     expect(found.name).toContain('realnam');
   });
 
+  it('two meaningful words a few words apart written as one in code reach that compound from both words', () => {
+    const found = concepts('read the stream until a separator');
+    expect(found.read).toContain('readuntil');
+    expect(found.until).toContain('readuntil');
+    const apart = parseQuestion(index, 'read the stream until a separator', { ...DEFAULT_PARAMS, farCompound: 0 });
+    expect(apart.flatMap((concept) => concept.alternatives.map((a) => termWord(a.term)))).not.toContain('readuntil');
+  });
+
   it('a word the index does not know reaches the two words it is written as elsewhere', () => {
     expect(concepts('quote the metacharacters').metacharacter).toEqual(expect.arrayContaining(['meta', 'character']));
   });
@@ -247,6 +266,14 @@ describe('ranking', () => {
 
   it('a compound of the question finds the definition whose doc writes it as one word', async () => {
     expect((await top('split a header into the real name and the email'))[0]).toBe('parse_address');
+  });
+
+  it('a name gluing two words of the question a few words apart is found through them', async () => {
+    const question = 'read bytes from the stream until a separator';
+    expect((await top(question))[0]).toBe('Buffered.readuntil');
+    const found = parseQuestion(index, question, { ...DEFAULT_PARAMS, farCompound: 0 });
+    const apart = rank(index, found, 3, () => true, 'action', { ...DEFAULT_PARAMS, farCompound: 0 });
+    expect(index.docs[apart[0].doc]!.qualified_name).toBe('Buffered.read');
   });
 
   it('a word written as two in the docs finds them: "metacharacters" → meta characters', async () => {

@@ -50,6 +50,19 @@ const TEST_ATTRIBUTE = /^(#\[(\w+::)*test\]|@(\w+\.)*(Test|ParameterizedTest|Rep
 /** Private by naming convention: `_helper`, Python's mangled `__name` (not `__dunder__`), JS `#field`. */
 const PRIVATE_NAME = /^(_(?!_)|__\w*[^_]$|#)/;
 const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
+/** Rust's restricted visibility (`pub(crate)`, `pub(super)`, `pub(in path)`): seen inside the crate only, no part of its surface. */
+const RUST_RESTRICTED = /^pub\s*\(/;
+/** Rust's `#[doc(hidden)]`: public for macros' sake, hidden from the crate's documented surface. */
+const HIDDEN_ATTRIBUTE = /^#\[doc\s*\(\s*hidden\s*\)\]/;
+
+function hidden(decorators: string[] | undefined): boolean {
+  return (decorators ?? []).some((decorator) => HIDDEN_ATTRIBUTE.test(decorator));
+}
+
+/** A Rust class (struct, enum, trait) declared with restricted visibility, from its declaration line. */
+function restrictedRustClass(cls: ClassRecord | undefined, record: FileRecord): boolean {
+  return record.language === 'rust' && cls !== undefined && RUST_RESTRICTED.test(cls.signature.trim());
+}
 
 /**
  * Whether a function is outside its module's surface; top-level visibility is the record's
@@ -58,6 +71,8 @@ const PRIVATE_MODIFIER = /^(private|protected|fileprivate|internal)$/;
  */
 function isInternal(fn: FunctionRecord, record: FileRecord, classes: FileClasses): boolean {
   if (fn.parent_function) return true;
+  if (record.language === 'rust' && (fn.modifiers ?? []).some((m) => RUST_RESTRICTED.test(m))) return true;
+  if (hidden(fn.decorators)) return true;
   if (!fn.class_name) return !fn.exported;
   if (PRIVATE_NAME.test(fn.name) || (fn.modifiers ?? []).some((m) => PRIVATE_MODIFIER.test(m)) || (record.language === 'go' && !fn.exported)) return true;
   if (record.language === 'rust' && !(fn.modifiers ?? []).includes('pub')) {
@@ -68,7 +83,7 @@ function isInternal(fn: FunctionRecord, record: FileRecord, classes: FileClasses
   const owners = fn.qualified_name.split('.').slice(0, -1);
   if (owners.some((owner) => PRIVATE_NAME.test(owner))) return true;
   const outermost = classes.byName.get(owners[0]);
-  return outermost !== undefined && !outermost.exported;
+  return outermost !== undefined && (!outermost.exported || restrictedRustClass(outermost, record) || hidden(outermost.decorators));
 }
 
 /** A file's classes by the methods they hold and by qualified name (the first one of a name), indexed once. */
@@ -103,17 +118,35 @@ export function firstSentence(doc: string): string {
   return stop === -1 ? paragraph : paragraph.slice(0, stop);
 }
 
-/** Drops fenced code (examples) from prose, returning both. */
+/** A Markdown code fence on a comment line, under any comment prefix (`* `, `/// `, `//! `, `// `, `# `). */
+const FENCE = /^\s*(\*|\/\/[/!]?|#)?\s*```/;
+/** A doctest prompt (Python's `>>> `), under any comment prefix: an example up to the next blank line. */
+const DOCTEST = /^\s*(\*|\/\/[/!]?|#)?\s*>>>(\s|$)/;
+const BLANK = /^\s*(\*|\/\/[/!]?|#)?\s*$/;
+/** Preformatted HTML (Javadoc's `<pre>{@code …}</pre>`) and a block opening with `<code>` (C#'s XML docs), to their closing tag. */
+const BLOCK_OPEN = /^\s*(\*|\/\/\/?)?\s*(<pre\b|<code>\s*$)/i;
+const BLOCK_CLOSE = /<\/(pre|code)>/i;
+/** A `//` comment line indented by a tab: Go's preformatted text (gofmt writes a doc's code blocks so). */
+const GO_CODE = /^\s*\/\/\t/;
+
+/** Drops code (fenced or preformatted examples, doctests) from prose, returning both. */
 function splitExamples(comment: string): { prose: string; code: string } {
   const prose: string[] = [];
   const code: string[] = [];
   let fenced = false;
+  let doctest = false;
+  let block = false;
   for (const line of comment.split('\n')) {
-    if (/^\s*(\*\s*)?```/.test(line)) {
+    if (!block && FENCE.test(line)) {
       fenced = !fenced;
       continue;
     }
-    (fenced ? code : prose).push(line);
+    if (!fenced && !block) {
+      doctest = doctest ? !BLANK.test(line) : DOCTEST.test(line);
+      block = BLOCK_OPEN.test(line);
+    }
+    (fenced || doctest || block || GO_CODE.test(line) ? code : prose).push(line);
+    if (block && BLOCK_CLOSE.test(line)) block = false;
   }
   // JSDoc tags are markup, not meaning (`@param`, `{@link Foo}` keeps Foo).
   return { prose: prose.join('\n').replace(/@(param|returns?|throws?|see|link|deprecated|example|type|typedef|template|internal|overload)\b/g, ' '), code: code.join('\n') };
@@ -182,7 +215,11 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       examples.push(parts.code);
       const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
       const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
-      if (header.docstring) docs.push(header.docstring);
+      if (header.docstring) {
+        const parts = splitExamples(header.docstring);
+        docs.push(parts.prose);
+        examples.push(parts.code);
+      }
       headers.push(...header.strings, ...header.comments);
     }
     classTexts.set(qualified, { docs, examples, headers, summary: firstSentence(docs.find((doc) => doc.trim() !== '') ?? '') });
@@ -211,7 +248,11 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       examples.push(parts.code);
     }
     const code = span(main.line, Math.min(main.end_line, main.line + MAX_BODY_LINES));
-    if (code.docstring) docs.push(code.docstring);
+    if (code.docstring) {
+      const parts = splitExamples(code.docstring);
+      docs.push(parts.prose);
+      examples.push(parts.code);
+    }
     const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
     const callees = [...new Set(calleesOf.get(qualified) ?? [])];
     const owner = qualified.slice(0, Math.max(0, qualified.length - main.name.length - 1));
@@ -252,7 +293,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       end_line: main.end_line,
       signature: main.signature,
       test: test || TEST_NAME.test(main.name),
-      internal: !main.exported,
+      internal: !main.exported || restrictedRustClass(main, record) || hidden(main.decorators),
       callees: [],
       fields: [
         terms(main.name),

@@ -1,17 +1,18 @@
 // Ranking for the semantic tier. A question becomes concepts: one per phrase of the lexicon it
-// holds ("give up" → timeout, deadline), one per other meaningful word, reaching its own term
-// and, at a discount, its family, its near-synonyms (lexicon.ts) and the compounds it forms with
-// a neighbour ("file name" → `filename`); a term belongs to the one concept that reaches it
-// strongest. A document scores BM25F per concept — term frequencies of all fields weighted and
-// length-normalised per field, then saturated once — taking a concept's best alternative only, so
-// a synonym never counts twice. Documents that cover more of the question's concepts are
-// preferred (a concept reached through a synonym covers it only as much as the synonym weighs),
-// the more so where the concepts sit in what a document says it is (its name, its first doc
-// sentence); test code and constructors are discounted, and classes when the question asks for
-// an action rather than a thing. The call graph speaks through the names a definition calls (a
-// field of its own) and the names of its callers: only a definition called from a few places
-// (DEFAULT_PARAMS.maxCallers), since callers are found by the callee's simple name, which many
-// definitions share (with up to 30 they misled more than they helped).
+// holds ("give up" → timeout, deadline), one per other meaningful word, reaching its own term and,
+// at a discount, its family, its near-synonyms (lexicon.ts) and the compounds it forms with a
+// neighbour ("file name" → `filename`) or with a word a few words on ("read … until" →
+// `readuntil`); a term belongs to the one concept that reaches it strongest. A document scores
+// BM25F per concept — term frequencies of all fields weighted and length-normalised per field, then
+// saturated once — taking a concept's best alternative only, so a synonym never counts twice.
+// Documents that cover more of the question's concepts are preferred (a concept reached through a
+// synonym covers it only as much as the synonym weighs), the more so where the concepts sit in what
+// a document says it is (its name, its first doc sentence); test code and constructors are
+// discounted, and classes when the question asks for an action rather than a thing. The call graph
+// speaks through the names a definition calls (a field of its own) and the names of its callers:
+// only a definition called from a few places (DEFAULT_PARAMS.maxCallers), since callers are found
+// by the callee's simple name, which many definitions share (with up to 30 they misled more than
+// they helped).
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
 import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
@@ -28,6 +29,8 @@ export interface RankParams {
   phrase: number;
   /** Weight of two adjacent words of a question written as one ("file name" → `filename`). */
   compound: number;
+  /** Weight of two meaningful words a few words apart written as one ("read … until" → `readuntil`). */
+  farCompound: number;
   /** Weight of another term of the word's derivational family (`parser` for "parse"). */
   family: number;
   /** Exponent of the share of concepts a document covers. */
@@ -58,6 +61,7 @@ export const DEFAULT_PARAMS: RankParams = {
   synonym: 0.4,
   phrase: 0.6,
   compound: 0.7,
+  farCompound: 0.7,
   family: 0.9,
   coverage: 1.0,
   defining: 0.2,
@@ -168,22 +172,36 @@ function phrasesIn(wordTerms: string[]): { at: number; phrase: Phrase }[] {
 }
 
 /**
- * Terms of two adjacent words written as one in code ("real name" → `realname`, "starts with" →
- * `startswith`), per word of the pair; the first word must not be a stopword ("the file").
+ * Terms of two words of a question written as one in code, per word of the pair, with their
+ * weight: adjacent words ("real name" → `realname`, "starts with" → `startswith`) at
+ * `compound`, the first not a stopword ("the file"); two meaningful words a few words apart
+ * ("read bytes … until" → `readuntil`) at `farCompound`, names gluing a verb to its object or
+ * condition across the question's other words.
  */
-function compoundsIn(index: SemanticIndex, words: string[], wordTerms: string[]): number[][] {
-  const compounds = words.map((): number[] => []);
-  for (let at = 0; at + 1 < words.length; at++) {
-    if (isStopword(words[at])) continue;
-    for (const joined of new Set([words[at] + words[at + 1], wordTerms[at] + words[at + 1]])) {
+function compoundsIn(index: SemanticIndex, words: string[], wordTerms: string[], params: RankParams): Alternative[][] {
+  const compounds = words.map((): Alternative[] => []);
+  const join = (first: number, second: number, weight: number) => {
+    for (const joined of new Set([words[first] + words[second], wordTerms[first] + words[second]])) {
       const id = index.termId(term(joined));
       if (id === undefined) continue;
-      compounds[at].push(id);
-      compounds[at + 1].push(id);
+      compounds[first].push({ term: id, weight });
+      compounds[second].push({ term: id, weight });
+    }
+  };
+  for (let at = 0; at + 1 < words.length; at++) if (!isStopword(words[at])) join(at, at + 1, params.compound);
+  if (params.farCompound > 0) {
+    const meaningful = words.map((_, at) => at).filter((at) => !isStopword(words[at]));
+    for (let i = 0; i < meaningful.length; i++) {
+      for (let j = i + 1; j < meaningful.length && j <= i + FAR_COMPOUND_SPAN; j++) {
+        if (meaningful[j] > meaningful[i] + 1) join(meaningful[i], meaningful[j], params.farCompound);
+      }
     }
   }
   return compounds;
 }
+
+/** How many meaningful words apart two words of a far compound may be. */
+const FAR_COMPOUND_SPAN = 3;
 
 /** Shortest part of a word split in two (`metacharacters` → meta, characters). */
 const MIN_PART = 3;
@@ -231,8 +249,8 @@ export function parseQuestion(index: SemanticIndex, question: string, params: Ra
     });
     if (alternatives.length > 0) concepts.set(phrase.key, { word: phrase.key, alternatives });
   }
-  const compounds = compoundsIn(index, words, wordTerms);
-  words.forEach((word, at) => compounds[at].push(...partsOf(index, word, wordTerms[at])));
+  const compounds = compoundsIn(index, words, wordTerms, params);
+  words.forEach((word, at) => compounds[at].push(...partsOf(index, word, wordTerms[at]).map((id) => ({ term: id, weight: params.compound }))));
   const free = words.map((word, at) => ({ word, at })).filter(({ at }) => inPhrase[at] === 0);
   const meaningful = free.filter(({ word }) => !isStopword(word));
   // A question made of stopwords alone must still match something.
@@ -242,7 +260,7 @@ export function parseQuestion(index: SemanticIndex, question: string, params: Ra
     if (concepts.has(own)) continue;
     const alternatives = alternativesOf((add) => {
       for (const { term, weight } of expansionOf(index, own, params)) add(term, weight);
-      for (const id of compounds[at]) add(id, params.compound);
+      for (const { term, weight } of compounds[at]) add(term, weight);
     });
     if (alternatives.length > 0) concepts.set(own, { word: own, alternatives });
   }
