@@ -35,6 +35,8 @@ export function cli(args: string[], cwd: string, extraEnv: Record<string, string
 export function cliAsync(args: string[], cwd: string, extraEnv: Record<string, string> = {}, input = '', entry = CLI): Promise<CliResult> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [entry, ...args], { cwd, env: cliEnv(extraEnv) });
+    // A command that reads no input may exit before the write: its closed pipe is no failure.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(input);
     let stdout = '';
     let stderr = '';
