@@ -25,6 +25,14 @@ const GO_PACKAGES = [
   'compress/gzip', 'archive/zip', 'text/template', 'regexp', 'net/url', 'io', 'mime/multipart',
 ];
 
+/** Go packages of the unseen split's Go corpus: none of the generality corpus's. */
+const GO_UNSEEN_PACKAGES = [
+  'context', 'sync', 'container/list', 'container/ring', 'container/heap', 'crypto/sha256', 'encoding/base64', 'encoding/csv',
+  'math/rand', 'unicode/utf8', 'path',
+];
+/** Python's babel from Debian's python3-babel: the unseen split's Python corpus (its locale data left out). */
+const BABEL = '/usr/lib/python3/dist-packages/babel';
+
 const CARGO_REGISTRY = '/usr/share/cargo/registry';
 /** Crates of the Rust corpus (their src/ only, under the crate's name without its version). */
 const RUST_CRATES = [
@@ -32,10 +40,10 @@ const RUST_CRATES = [
   'rand', 'once_cell', 'log', 'lock_api', 'either', 'bumpalo',
 ];
 
-export type Split = 'tune' | 'heldout' | 'generality' | 'tune2' | 'java';
+export type Split = 'tune' | 'heldout' | 'generality' | 'tune2' | 'java' | 'unseen';
 
 export interface Question {
-  corpus: 'tree' | 'go' | 'rust' | 'java';
+  corpus: 'tree' | 'go' | 'rust' | 'java' | 'go2' | 'babel';
   q: string;
   answers: [string, string][];
   split: Split;
@@ -55,14 +63,22 @@ export function buildCorpus(name: Question['corpus']): Corpus | undefined {
   if (name === 'tree') return buildRealTree(100_000);
   if (name === 'rust') return rustCrates();
   if (name === 'java') return javaUtil();
+  if (name === 'babel') return babel();
   if (!existsSync(GO_SOURCES)) return undefined;
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-go-')));
-  for (const pkg of GO_PACKAGES) {
+  for (const pkg of name === 'go2' ? GO_UNSEEN_PACKAGES : GO_PACKAGES) {
     const from = join(GO_SOURCES, pkg);
     for (const name of readdirSync(from)) {
       if (name.endsWith('.go') && statSync(join(from, name)).isFile()) cpSync(join(from, name), join(root, pkg, name));
     }
   }
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+function babel(): Corpus | undefined {
+  if (!existsSync(BABEL)) return undefined;
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-babel-')));
+  cpSync(BABEL, join(root, 'babel'), { recursive: true, filter: (path) => !/__pycache__|locale-data|\.dat$/.test(path) });
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -219,7 +219,7 @@ export const suite: BenchSuite = {
     const results: QuestionResult[] = [];
     const all = loadQuestions();
     results.push(...(await evaluateCorpus(tree!.root, all.filter((q) => q.corpus === 'tree'))));
-    for (const corpus of ['go', 'rust', 'java'] as const) {
+    for (const corpus of ['go', 'rust', 'java', 'go2', 'babel'] as const) {
       const built = buildCorpus(corpus);
       if (!built) continue;
       try {
@@ -235,6 +235,7 @@ export const suite: BenchSuite = {
       ['rxjs + Python stdlib, held-out half', (q) => q.split === 'heldout', true],
       ['Go stdlib (never tuned on)', (q) => q.split === 'generality', false],
       ['JDK java.util (never tuned on)', (q) => q.split === 'java', false],
+      ['babel, java.util.concurrent, Go packages (unseen: written after the tuning)', (q) => q.split === 'unseen', false],
     ];
     for (const [label, belongs, targeted] of groups) {
       const part = results.filter((r) => belongs(r.question));
