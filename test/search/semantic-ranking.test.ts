@@ -162,6 +162,14 @@ export class ValueKeeper {
   }
 }
 `,
+  'auth/tokens.ts': `/** Ends a token's session once its lifetime has run out: revokes its grants, clears its lifetime. */
+export function expireToken(token: Token): void {}
+
+/** Whether the time of a token is up. */
+export function isLifetimeOver(token: Token): boolean {
+  return token.deadline < Date.now();
+}
+`,
 };
 
 beforeAll(async () => {
@@ -247,6 +255,30 @@ describe('what a question asks for', () => {
     expect(action.ConnectionPool).toBeGreaterThan(0);
     expect(action.ConnectionPool).toBeCloseTo(thing.ConnectionPool * DEFAULT_PARAMS.actionClasses);
     expect(action['ConnectionPool.lend']).toBeCloseTo(thing['ConnectionPool.lend']);
+  });
+
+  it('a question answered yes or no asks for a predicate: named as one, or returning a boolean', () => {
+    expect(questionForm('is this year a leap year')).toBe('yes-no');
+    expect(questionForm('has the date not happened yet')).toBe('yes-no');
+    expect(questionForm('check that a value is a real date')).toBe('yes-no');
+    expect(questionForm('what is the current value')).toBe('action');
+    const found = parseQuestion(index, "has the token's lifetime run out");
+    const scores = (form: 'action' | 'yes-no') =>
+      Object.fromEntries(rank(index, found, 10, () => true, form).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+    const yesNo = scores('yes-no');
+    const action = scores('action');
+    expect(DEFAULT_PARAMS.predicates).toBeGreaterThan(1);
+    expect(yesNo.isLifetimeOver).toBeCloseTo(action.isLifetimeOver * DEFAULT_PARAMS.predicates);
+    expect(yesNo.expireToken).toBeCloseTo(action.expireToken);
+  });
+
+  it('a yes-or-no question finds the predicate before what acts on the same words', async () => {
+    const question = "has the token's lifetime run out";
+    expect((await top(question))[0]).toBe('isLifetimeOver');
+    expect((await top("end the token's session once its lifetime has run out"))[0]).toBe('expireToken');
+    const found = parseQuestion(index, question);
+    const unboosted = rank(index, found, 3, () => true, 'yes-no', { ...DEFAULT_PARAMS, predicates: 1 });
+    expect(index.docs[unboosted[0].doc]!.qualified_name).toBe('expireToken');
   });
 
   it('an action finds the method, a thing its class', async () => {

@@ -45,6 +45,8 @@ export interface RankParams {
   constructors: number;
   /** Factor for classes when the question asks for an action, not a thing (questionForm()): an action is a function's or method's. */
   actionClasses: number;
+  /** Factor for predicates (isValid, has_key, `-> bool`) when the question asks yes or no ("is a date …", "are two …"). */
+  predicates: number;
   /** Weight of a concept found in a caller's name, relative to the name field. */
   callers: number;
   /** Callers considered at most per document: a name called from many places says nothing. */
@@ -69,6 +71,7 @@ export const DEFAULT_PARAMS: RankParams = {
   internal: 0.75,
   constructors: 0.75,
   actionClasses: 0.6,
+  predicates: 1.5,
   callers: 0.6,
   maxCallers: 3,
   rerank: 100,
@@ -285,8 +288,11 @@ function exclusive(concepts: Concept[]): Concept[] {
     .filter((concept) => concept.alternatives.length > 0);
 }
 
-/** What a question asks for: a thing ("a lock that …", "the class that …") or an action ("parse …", "where do we …"). */
-export type QuestionForm = 'thing' | 'action';
+/**
+ * What a question asks for: a thing ("a lock that …", "the class that …"), an action ("parse …",
+ * "where do we …"), or a yes or no ("is the date in the future"), which a predicate answers.
+ */
+export type QuestionForm = 'thing' | 'action' | 'yes-no';
 
 const THING = /^\s*(a|an|the)\s|\b(class|classes|struct|structs|type|types|interface|interfaces|enum|enums|trait|traits)\b/i;
 
@@ -296,7 +302,21 @@ const THING = /^\s*(a|an|the)\s|\b(class|classes|struct|structs|type|types|inter
  * wh-question) asks for something done, which functions and methods do.
  */
 export function questionForm(question: string): QuestionForm {
+  if (YES_NO.test(question)) return 'yes-no';
   return THING.test(question) ? 'thing' : 'action';
+}
+
+/**
+ * A question answered yes or no ("is a date in the future", "are two values equal", "check that
+ * a value is a date"): what answers it is a predicate, which is an action too.
+ */
+const YES_NO = /^\s*(is|are|does|do|has|have|can|could|should|will|was|were|whether)\b|^\s*(check|tell|test|see|find out|know) (if|whether|that)\b/i;
+/** A predicate: named as one in any casing (`isValid`, `has_key`, `Contains`), or declared to return a boolean. */
+const PREDICATE_NAME = /^([iI]s|[aA]re|[hH]as|[hH]ave|[cC]an|[sS]hould|[dD]oes|[cC]ontains?|[eE]xists?|[iI]ncludes?|[eE]quals?|[mM]atches|[vV]alid|[wW]ithin)([A-Z_]|$)/;
+const BOOLEAN_RESULT = /:\s*boolean\b|->\s*bool\b|\)\s*bool\s*(\{|$)|\bboolean\s+\w+\s*\(|\bbool\s+\w+\s*\(/;
+
+function isPredicate(info: { name: string; signature: string }): boolean {
+  return PREDICATE_NAME.test(info.name) || BOOLEAN_RESULT.test(info.signature);
 }
 
 export interface RankedDocument {
@@ -460,12 +480,13 @@ export function rank(
     if (!accept(info.file)) continue;
     if (info.test) score *= params.test;
     if (info.internal) score *= params.internal;
-    if (info.kind === 'class' && form === 'action') score *= params.actionClasses;
+    if (info.kind === 'class' && form !== 'thing') score *= params.actionClasses;
+    if (form === 'yes-no' && isPredicate(info)) score *= params.predicates;
     candidates.push({ doc, score });
   }
   const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
   // A constructor stands for its class: it counts as the class does, and less.
-  const constructors = params.constructors * (form === 'action' ? params.actionClasses : 1);
+  const constructors = params.constructors * (form === 'thing' ? 1 : params.actionClasses);
   for (const candidate of head) {
     if (isConstructor(docs[candidate.doc]!)) candidate.score *= constructors;
     candidate.score += callerEvidence(index, candidate.doc, concepts, params);
