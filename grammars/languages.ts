@@ -32,6 +32,12 @@ export interface ExtractSyntax {
   comments: string[];
   /** Decorator / annotation / attribute node types that belong to the definition they precede or sit in. */
   decorators?: string[];
+  /**
+   * The character every decorator node starts with, in a language whose queries' `@start` is
+   * always an ancestor of the definition: a definition without it between its first character and
+   * its name holds no decorator, and its nodes are not searched for one.
+   */
+  decoratorMark?: string;
   /** Node types that wrap exactly one definition and belong to it (`export …`, `@decorated def`, `template <…>`). */
   wrappers?: string[];
   /**
@@ -66,16 +72,16 @@ export interface ExtractSyntax {
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^<[^\n]*?>\s*\(/, separator: ';' }, unknownWords: /(?<=[<,]\s*)\b(?:in\s+out|in|out)\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g, overloads: 'declarations' } },
+    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^<[^\n]*?>\s*\(/, separator: ';' }, unknownWords: /(?<=[<,]\s*)\b(?:in\s+out|in|out)\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g, overloads: 'declarations' } },
   { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], overloads: 'declarations' } },
+    extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], overloads: 'declarations' } },
   { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm',
     flow: () => import('./flow/javascript.js').then((m) => m.javascript), readableAs: ['typescript', 'tsx'],
-    extract: { queries: ['ecma', 'javascript'], comments: ['comment'], decorators: ['decorator'], wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },
+    extract: { queries: ['ecma', 'javascript'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },
   { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm',
     flow: () => import('./flow/python.js').then((m) => m.python),
-    extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], wrappers: ['decorated_definition'], docstrings: true, lineAfterDecorators: true, continuations: ['else', 'elif', 'except', 'finally'], overloads: 'declarations' } },
+    extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['decorated_definition'], docstrings: true, lineAfterDecorators: true, continuations: ['else', 'elif', 'except', 'finally'], overloads: 'declarations' } },
   { id: 'go', extensions: ['.go'], wasm: 'tree-sitter-go.wasm',
     flow: () => import('./flow/go.js').then((m) => m.go),
     extract: { queries: ['go'], comments: ['comment'], wrappers: ['type_declaration'] } },

@@ -4,6 +4,7 @@ import type { CommandSpec } from '../command.js';
 import type { GlobalOptions } from '../globals.js';
 import type { WarmProgress } from '../../core/index/open.js';
 import type { WarmResult } from '../../core/types.js';
+import { encodingOnly } from '../../core/cache/msgpackr.js';
 import { groupDigits } from '../../core/text/group-digits.js';
 
 export const warmCommand: CommandSpec = {
@@ -39,6 +40,9 @@ async function projectRoot(path: string | undefined, globals: GlobalOptions): Pr
 
 /** `daemonFollows`: the daemon is started next, and takes what a small warm leaves to it. */
 async function warmWithProgress(root: string, daemonFollows: boolean): Promise<WarmResult> {
+  // This process writes records; it reads only the cache's manifest (and, on a large project, the
+  // search documents it builds).
+  encodingOnly();
   const [{ warmProject }, { poolRunning }, { markShortLivedProcess }] = await Promise.all([
     import('../../core/index/open.js'),
     import('../../core/pool/pool-size.js'),

@@ -3,11 +3,9 @@
 // Records mode (`useRecords`) stores each object shape once per buffer: 2–3× faster to decode than
 // JSON at about half the size. Every buffer is self-describing (no shared structures), which lets a
 // record packed in one worker be copied into the cache file and decoded alone, lazily.
-import { createRequire } from 'node:module';
+import { loadMsgpackr } from './msgpackr.js';
 
-// msgpackr's CommonJS build, one file, loads in ≈ 11 ms where its ES modules take ≈ 16 (every
-// process that reads or writes the cache pays it).
-const { Packr } = createRequire(import.meta.url)('msgpackr') as typeof import('msgpackr');
+const { Packr } = loadMsgpackr();
 
 export const packr = new Packr({ useRecords: true, mapsAsObjects: true });
 

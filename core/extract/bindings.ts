@@ -19,7 +19,7 @@
 // whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields (FieldRecords), and bindings of the class's own
 // scope only where the language makes the class body a scope (LanguageHooks.classBodyScope).
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { LocalBinding } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
@@ -34,12 +34,33 @@ const CONDITIONAL = new Set([
   'switch_case', 'switch_default', 'expression_case', 'type_case', 'default_case', 'match_statement', 'match_arm',
 ]);
 
-/** Whether the statement `node` making a binding sits in a branch, loop or try of its scope (whose node is `scope`); a loop's own variable does not. */
-function isConditional(node: Node, scope: Node | undefined): boolean {
-  for (let at = node.parent; at && !(scope && at.equals(scope)); at = at.parent) {
-    if (CONDITIONAL.has(at.type)) return true;
+/**
+ * Whether the statement `node` making a binding sits in a branch, loop or try of its scope (whose
+ * node is `scope`); a loop's own variable does not. `known`: the answer for each ancestor walked
+ * through so far (by where the walk stops, then node id), where a later walk stops — bindings share
+ * ancestors (a function's parameters, a block's statements), and each step up is a call into tree-sitter.
+ */
+function isConditional(node: Node, scope: Node | undefined, known: Map<Node | Tree, Map<number, boolean>>): boolean {
+  // A scope in another tree (a recovered part's) is never reached: the walk goes to the root.
+  const stop = scope?.tree === node.tree ? scope : undefined;
+  let answers = known.get(stop ?? node.tree);
+  if (!answers) known.set(stop ?? node.tree, (answers = new Map()));
+  const walked: number[] = [];
+  let found = false;
+  for (let at = node.parent; at && !(stop && at.equals(stop)); at = at.parent) {
+    const answer = answers.get(at.id);
+    if (answer !== undefined) {
+      found = answer;
+      break;
+    }
+    walked.push(at.id);
+    if (CONDITIONAL.has(at.type)) {
+      found = true;
+      break;
+    }
   }
-  return false;
+  for (const id of walked) answers.set(id, found);
+  return found;
 }
 
 /** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
@@ -165,6 +186,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
   }
   // Several patterns may describe one declaration (its type, its initialiser): merge them.
   const byName = new Map<number, LocalBinding>();
+  const conditionals = new Map<Node | Tree, Map<number, boolean>>();
   for (const { node, caps } of matches) {
     const nameNode = caps['binding.name'];
     if (!nameNode || caps['binding.global']) continue;
@@ -192,7 +214,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       const scope = innermost?.isClass ? innermost.qualified : callerOf(scopes, node.startIndex);
       binding = { scope, name, line: after ? after.endPosition.row + 1 : nameNode.startPosition.row + 1 };
       if (globals.has(`${binding.scope}\u0000${name}`)) binding.global = true;
-      if (!narrowNode && !callback && !after && isConditional(node, innermost?.node)) binding.conditional = true;
+      if (!narrowNode && !callback && !after && isConditional(node, innermost?.node, conditionals)) binding.conditional = true;
       byName.set(nameNode.startIndex, binding);
     }
     // A declared type wins over one another pattern read off the construction.

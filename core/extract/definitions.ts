@@ -153,7 +153,7 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
   if (isClass) name = bareTypeName(name);
   if (!name) return undefined;
   const outer = widen(caps.start ?? node, ctx.syntax);
-  const decorators = decoratorsOf(node, outer, ctx.syntax);
+  const decorators = decoratorsOf(node, outer, ctx.syntax, ctx.source);
   const first = decorators.length > 0 && decorators[0].startIndex < outer.startIndex ? decorators[0] : outer;
   const receiver = caps.receiver ? bareTypeName(caps.receiver.text) : undefined;
   return {
@@ -179,9 +179,11 @@ function widen(node: Node, syntax: ExtractSyntax): Node {
   for (let parent = outer.parent; parent && wrappers.includes(parent.type); parent = outer.parent) {
     let others = 0;
     for (const child of parent.namedChildren) {
+      if (child.equals(outer)) continue;
       // A wrapper may also hold what belongs to the definition: decorators, `template <…>` parameters.
-      if (child.equals(outer) || syntax.comments.includes(child.type) || syntax.decorators?.includes(child.type)) continue;
-      if (!child.type.endsWith('parameter_list')) others++;
+      const type = child.type;
+      if (syntax.comments.includes(type) || syntax.decorators?.includes(type)) continue;
+      if (!type.endsWith('parameter_list')) others++;
     }
     if (others > 0) break;
     outer = parent;
@@ -194,7 +196,7 @@ function widen(node: Node, syntax: ExtractSyntax): Node {
  * Python `decorated_definition`, Java/Kotlin/Swift `modifiers`) and those immediately preceding
  * it as siblings (TS method decorators in a class body, Rust `#[attr]` items).
  */
-function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
+function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax, source: string): Node[] {
   const types = syntax.decorators;
   if (!types) return [];
   const found: Node[] = [];
@@ -202,12 +204,16 @@ function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
   const limit = node.childForFieldName('name')?.startIndex ?? node.endIndex;
   const scan = (holder: Node): void => {
     for (let child = holder.firstNamedChild; child && child.startIndex < limit; child = child.nextNamedSibling) {
-      if (types.includes(child.type)) found.push(child);
-      else if (child.type === 'modifiers' || child.type === 'attributes') scan(child);
+      const type = child.type;
+      if (types.includes(type)) found.push(child);
+      else if (type === 'modifiers' || type === 'attributes') scan(child);
     }
   };
   if (outer.startIndex <= node.startIndex && node.endIndex <= outer.endIndex) {
-    for (let at: Node | null = node; at; at = at.parent) {
+    // What the walk finds starts between the outer node's start and the name.
+    const mark = syntax.decoratorMark;
+    const searched = mark === undefined || source.slice(outer.startIndex, limit).includes(mark);
+    for (let at: Node | null = searched ? node : null; at; at = at.parent) {
       scan(at);
       if (at.equals(outer)) break;
     }
@@ -217,8 +223,9 @@ function decoratorsOf(node: Node, outer: Node, syntax: ExtractSyntax): Node[] {
     scan(node);
   }
   for (let sibling = outer.previousNamedSibling; sibling; sibling = sibling.previousNamedSibling) {
-    if (types.includes(sibling.type)) found.push(sibling);
-    else if (!syntax.comments.includes(sibling.type)) break;
+    const type = sibling.type;
+    if (types.includes(type)) found.push(sibling);
+    else if (!syntax.comments.includes(type)) break;
   }
   found.sort((a, b) => a.startIndex - b.startIndex);
   return found;

@@ -99,7 +99,7 @@ function buildRecord(query: Query, parts: readonly TreePart[], grammar: Language
   const references = buildReferences(matches.refs, definitions.scopes, source, hooks.callThis);
   if (references.length > 0) record.references = references;
   hooks.annotate?.(record, source);
-  const namespaces = hooks.namespaces?.(root) ?? [];
+  const namespaces = hooks.namespaces?.(root, source) ?? [];
   if (namespaces.length > 0) record.namespaces = namespaces;
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
   if (doc) record.doc = doc;

@@ -18,7 +18,11 @@ export function signatureEnd(node: Node, body: Node | undefined, comments: reado
   if (body && !body.parent?.equals(node)) return { index: body.startIndex, point: body.startPosition };
   // Walk back from the body (or from the end) over openers and comments: a step or two per definition.
   let child = body ? body.previousSibling : node.lastChild;
-  while (child && (comments.includes(child.type) || (!child.isNamed && OPENERS.has(child.type)))) child = child.previousSibling;
+  while (child) {
+    const type = child.type;
+    if (!comments.includes(type) && (child.isNamed || !OPENERS.has(type))) break;
+    child = child.previousSibling;
+  }
   return child && child.endIndex > node.startIndex
     ? { index: child.endIndex, point: child.endPosition }
     : { index: node.endIndex, point: node.endPosition };

@@ -31,7 +31,12 @@ function importClauseBindings(clause: Node): ImportedName[] {
   return out;
 }
 
-function hasToken(node: Node, token: string): boolean {
+/**
+ * Whether one of the statement's own tokens (before `end`) is `token`. A token's text is the token:
+ * a statement whose text lacks it has none, and its children are not read (most statements).
+ */
+function hasToken(node: Node, token: string, source: string, end = node.endIndex): boolean {
+  if (!source.slice(node.startIndex, end).includes(token)) return false;
   // `children` is one call into tree-sitter; a nextSibling walk is one per child (each from the parent).
   return node.children.some((child) => !child.isNamed && child.type === token);
 }
@@ -75,7 +80,7 @@ function reexportBindings(statement: Node): ImportedName[] {
   return [binding('*', alias?.text)];
 }
 
-function imports(match: Match): ImportRecord[] {
+function imports(match: Match, source: string): ImportRecord[] {
   const node = match.node;
   const line = node.startPosition.row + 1;
   switch (match.role) {
@@ -87,15 +92,18 @@ function imports(match: Match): ImportRecord[] {
       const module = stringValue(node.childForFieldName('arguments')?.firstNamedChild);
       return module === undefined ? [] : [importRecord(module, [], line, 'dynamic')];
     }
+    // `type` comes before the module: `import type … from`, `export type { … } from`.
     case 'import.reexport': {
-      const module = stringValue(node.childForFieldName('source'));
-      return module === undefined ? [] : [importRecord(module, reexportBindings(node), line, 'reexport', hasToken(node, 'type'))];
+      const from = node.childForFieldName('source');
+      const module = stringValue(from);
+      return module === undefined ? [] : [importRecord(module, reexportBindings(node), line, 'reexport', hasToken(node, 'type', source, from!.startIndex))];
     }
     default: {
-      const module = stringValue(node.childForFieldName('source'));
+      const from = node.childForFieldName('source');
+      const module = stringValue(from);
       if (module === undefined) return [];
       const clause = node.namedChildren.find((c) => c.type === 'import_clause');
-      return [importRecord(module, clause ? importClauseBindings(clause) : [], line, 'import', hasToken(node, 'type'))];
+      return [importRecord(module, clause ? importClauseBindings(clause) : [], line, 'import', hasToken(node, 'type', source, from!.startIndex))];
     }
   }
 }
@@ -113,9 +121,9 @@ function declarationNames(declaration: Node): string[] {
   return name ? [name.text] : [];
 }
 
-function esmExports(statement: Node, line: number, out: ExportRecord[]): void {
+function esmExports(statement: Node, line: number, text: string, out: ExportRecord[]): void {
   const declaration = statement.childForFieldName('declaration');
-  const isDefault = hasToken(statement, 'default');
+  const isDefault = hasToken(statement, 'default', text);
   if (declaration) {
     for (const name of declarationNames(declaration)) {
       out.push(isDefault ? { name: 'default', local: name, line } : { name, line });
@@ -124,7 +132,7 @@ function esmExports(statement: Node, line: number, out: ExportRecord[]): void {
     return;
   }
   const value = statement.childForFieldName('value');
-  if (isDefault || hasToken(statement, '=')) {
+  if (isDefault || hasToken(statement, '=', text)) {
     out.push(value?.type === 'identifier' ? { name: 'default', local: value.text, line } : { name: 'default', line });
     return;
   }
@@ -174,12 +182,12 @@ function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): v
   out.push(right.type === 'identifier' && right.text !== member[1] ? { name: member[1], local: right.text, line } : { name: member[1], line });
 }
 
-function exports(matches: Match[]): ExportRecord[] {
+function exports(matches: Match[], source: string): ExportRecord[] {
   const out: ExportRecord[] = [];
   for (const { role, node } of matches) {
     const line = node.startPosition.row + 1;
     if (role === 'export.commonjs') commonJsExports(node, line, out);
-    else esmExports(node, line, out);
+    else esmExports(node, line, source, out);
   }
   const seen = new Set<string>();
   return out.filter((e) => {
@@ -204,8 +212,10 @@ const BINDING_PARENTS = new Set(['variable_declarator', 'assignment_expression',
  */
 function callThis(call: Node): CallSite['this_from'] {
   let fn = call.parent;
-  while (fn && !THIS_BINDERS.has(fn.type)) {
-    if (THIS_OWNERS.has(fn.type)) return undefined;
+  while (fn) {
+    const type = fn.type;
+    if (THIS_BINDERS.has(type)) break;
+    if (THIS_OWNERS.has(type)) return undefined;
     fn = fn.parent;
   }
   const holder = fn?.parent;
@@ -229,8 +239,11 @@ function callThis(call: Node): CallSite['this_from'] {
 /** Statements a namespace declaration may sit in: `export namespace`, `declare namespace`, a bare one. */
 const NAMESPACE_HOLDERS = new Set(['program', 'export_statement', 'ambient_declaration', 'expression_statement', 'statement_block']);
 
-function namespaces(root: Node): NamespaceRecord[] {
+function namespaces(root: Node, source: string): NamespaceRecord[] {
   const out: NamespaceRecord[] = [];
+  // Both declarations start with their keyword: a file without either has none (most files; the
+  // walk below reads every top-level statement's type).
+  if (!source.includes('namespace') && !source.includes('module')) return out;
   const visit = (node: Node, prefix: string) => {
     for (const child of node.namedChildren) {
       if (child.type === 'internal_module' || child.type === 'module') {

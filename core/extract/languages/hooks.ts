@@ -14,7 +14,7 @@ export interface LanguageHooks {
   /** For a call whose callee starts with `this`: where its `this` comes from when not from the enclosing definition. */
   callThis?(call: Node): CallSite['this_from'];
   /** Namespaces declared at the top level (or in one another), outermost first. */
-  namespaces?(root: Node): NamespaceRecord[];
+  namespaces?(root: Node, source: string): NamespaceRecord[];
   /**
    * A class body is a scope of its own whose statements read the names bound before them in it
    * (Python: `fraction = (signed_integer() + …)` reads the class attribute `signed_integer`): its

@@ -1,12 +1,12 @@
 // Documents in a form that leaves this process: term ids (process-wide, terms.ts) renumbered to a
 // vocabulary carried along, fields packed as bytes. Used by `.tldr/search.bin` (store.ts) and by
 // the extraction workers, which build a file's documents with its record and hand them over.
-import { createRequire } from 'node:module';
+import { loadMsgpackr } from '../../cache/msgpackr.js';
 import { FIELD_COUNT, type DocumentKind, type IndexedDocument, type SourceDocument } from './documents.js';
 import { termId, termWord } from './terms.js';
 
 // The same build of msgpackr as the cache's (core/cache/codec.ts).
-const { Packr } = createRequire(import.meta.url)('msgpackr') as typeof import('msgpackr');
+const { Packr } = loadMsgpackr();
 
 /** tf per field, 8 bits each, packed into two int32 (fields 0–3, 4–7). */
 export const TF_MAX = 255;
