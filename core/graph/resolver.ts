@@ -862,8 +862,11 @@ export class Resolver {
       // The binding in force: the last one made before the line (a narrowing only inside its branch).
       const bound = syms.bindings.get(scope)?.get(name);
       const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
-      const binding = before?.length ? before[before.length - 1] : bound?.find((b) => b.end_line === undefined);
       const nested = syms.functions.get(`${scope}.${name}`);
+      // With no binding before the line, a later one stands for the name, unless a Python `def`
+      // already bound it there (`__eq__ = __make_cmp(…)` before `__make_cmp = staticmethod(__make_cmp)`).
+      const defined = nested !== undefined && syms.family === 'python' && scope === caller && nested.line <= line;
+      const binding = before?.length ? before[before.length - 1] : defined ? undefined : bound?.find((b) => b.end_line === undefined);
       // A Python `def` runs as a statement: one between the binding and the line rebinds the name
       // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
       const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;

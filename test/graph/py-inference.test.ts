@@ -72,6 +72,7 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'Common.either.copy')).toBe(`${file}#ParserElement.copy`);
     expect(targetOf(project.graph, file, 'integer.streamline', 'Common.method')).toBe('unresolved');
     expect(targetOf(project.graph, file, 'quoted.streamline')).toBe(`${file}#ParserElement.streamline`);
+    expect(targetOf(project.graph, file, '_make_cmp')).toBe(`${file}#Common._make_cmp`);
   });
 
   it('a generator gives an iterable of what it yields, through a property and __iter__ too (wadllib); not through yield from', () => {
