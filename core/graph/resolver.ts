@@ -51,6 +51,8 @@ export type Value =
   | { kind: 'shape'; file: string; members: Map<string, string> }
   /** A `Map` whose values are known. */
   | { kind: 'map'; value: Value; lib?: string }
+  /** A context manager whose `with … as x` binds `entered`: a call of a `@contextmanager` generator. */
+  | { kind: 'context'; entered: Value }
   /**
    * A JS object literal bound to a name (`const api: Api = { get() {} }`): its members are the
    * functions listed under `path` in `file`; other attributes come from its declared type.
@@ -97,6 +99,7 @@ const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
 const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
+const CONTEXT_MANAGER = /^@(\w+\.)?(async)?contextmanager\s*$/;
 /** A class declared for its type only, implemented elsewhere (`declare class Signal<T>`). */
 const AMBIENT_CLASS = /^(?:export\s+)?(?:default\s+)?declare\s+(?:abstract\s+)?class\b/;
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
@@ -668,6 +671,13 @@ export class Resolver {
   }
 
   private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
+    const returned = this.declaredReturn(file, fn, depth);
+    // contextlib's decorators make a generator a context manager entered as what it yields.
+    if (!fn.decorators?.some((d) => CONTEXT_MANAGER.test(d))) return returned;
+    return returned.kind === 'array' ? { kind: 'context', entered: returned.element } : OPAQUE;
+  }
+
+  private declaredReturn(file: string, fn: FunctionRecord, depth: number): Value {
     if (!fn.return_type) return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
@@ -1172,6 +1182,8 @@ export class Resolver {
         const type = value.members.get(name);
         return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
       }
+      case 'context':
+        return name === '__enter__' || name === '__aenter__' ? { kind: 'builtin', result: value.entered } : OPAQUE;
       case 'map':
         // A Record's properties are its values; a Map's `get` returns one.
         if (value.lib === 'Record') return value.value;

@@ -38,6 +38,8 @@ const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|Muta
 const TYPING_PREFIX = '(?:[A-Za-z_]\\w*\\.)?';
 const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
 const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]([\\w$.'"]+(?:[<[][^<>[\\]]*[>\\]])?)[>\\]]$`);
+/** Python generators and async iterables, iterated as their first type argument: `Generator[Foo, None, None]`, `AsyncIterator[Foo]`. */
+const PY_GENERATOR = new RegExp(`^${TYPING_PREFIX}(Generator|AsyncGenerator|AsyncIterator|AsyncIterable)\\[`);
 const OPTIONAL = new RegExp(`^${TYPING_PREFIX}Optional\\[([\\s\\S]*)\\]$`);
 /** `Type[Foo]`, `type[Foo]`: the class Foo (or a subclass), not an instance. */
 const CLASS_OF = new RegExp(`^${TYPING_PREFIX}(?:Type|type)\\[['"]?([\\w.]+)['"]?\\]$`);
@@ -129,6 +131,10 @@ function collectionOf(raw: string): { element: string; container: string } | und
   const text = tidyBrackets(raw.trim()).replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
   const suffix = SUFFIX_ARRAY.exec(text);
   if (suffix) return { element: suffix[1], container: 'Array' };
+  const generator = PY_GENERATOR.exec(text);
+  if (generator && closingBracket(text, generator[0].length - 1) === text.length - 1) {
+    return { element: splitTopLevel(text.slice(generator[0].length, -1), ',')[0].trim().replace(/^['"]|['"]$/g, ''), container: generator[1] };
+  }
   const generic = GENERIC_COLLECTION.exec(text);
   return generic ? { element: generic[2].replace(/^['"]|['"]$/g, ''), container: generic[1] } : undefined;
 }

@@ -82,6 +82,14 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'anything.params')).toBe('unresolved');
   });
 
+  it('with a @contextmanager (or @asynccontextmanager) generator binds what it yields (trio)', () => {
+    const file = 'pkg/managers.py';
+    expect(targetOf(project.graph, file, 'a.send_all')).toBe(`${file}#Stream.send_all`);
+    expect(targetOf(project.graph, file, 'b.send_all')).toBe(`${file}#Stream.send_all`);
+    expect(targetOf(project.graph, file, 's.send_all')).toBe(`${file}#Stream.send_all`);
+    expect(targetOf(project.graph, file, 'c.send_all')).toBe('unresolved');
+  });
+
   it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);

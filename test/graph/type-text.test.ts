@@ -79,6 +79,10 @@ describe('type text', () => {
     expect(functionTypeThis('(this: Subscriber<T>, v: T) => void')).toBe('Subscriber<T>');
     expect(functionTypeThis('(v: T) => void')).toBeUndefined();
     expect(elementType('readonly Foo[]')).toBe('Foo');
+    // A Python generator or async iterable is iterated as its first type argument.
+    expect(elementType('Generator[Foo, None, None]')).toBe('Foo');
+    expect(elementType('t.AsyncIterator["Foo"]')).toBe('Foo');
+    expect(elementType('AsyncGenerator[Tuple[A, B], None]')).toBe('Tuple[A, B]');
   });
 
   it('reads what a type alias stands for', () => {
