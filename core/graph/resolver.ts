@@ -418,12 +418,14 @@ export class Resolver {
         for (const [bound, list] of names) {
           const attribute = /^(?:this\.|self\.|@|\$this->)([^.]+)$/.exec(bound)?.[1];
           if (attribute === undefined) continue;
+          // A narrowing (`if isinstance(self.left, JSONPath):`) assigns nothing.
+          const assigned = list.filter((binding) => binding.end_line === undefined);
           // Every class the scope is a method (or nested function) of: `A.m` and `A.B.m` under `A.B`.
           for (let cut = scope.lastIndexOf('.'); cut > 0; cut = scope.lastIndexOf('.', cut - 1)) {
             const key = `${scope.slice(0, cut)}\u0000${attribute}`;
             let entries = out.get(key);
             if (!entries) out.set(key, (entries = []));
-            for (const binding of list) entries.push({ scope, binding });
+            for (const binding of assigned) entries.push({ scope, binding });
           }
         }
       }
@@ -1320,12 +1322,42 @@ export class Resolver {
     let consumed = head?.consumed ?? 1;
     let current = head?.value;
     current = current && this.applySuffixes(current, segments[0], depth);
+    const paths = this.narrowedPaths(file);
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
-      const next = this.attribute(current, segment.name, depth + 1);
+      const narrowed = paths.size > 0 && !self ? this.narrowedPath(file, caller, segments, consumed, line, paths, depth) : undefined;
+      const next = narrowed ?? this.attribute(current, segment.name, depth + 1);
       current = next && this.applySuffixes(next, segment, depth);
     }
     return current;
+  }
+
+  /** The attribute paths a file's narrowings name (`self.left` in `if isinstance(self.left, JSONPath):`). */
+  private narrowedPaths(file: string): Set<string> {
+    return this.ctx.memo(`narrowed|${file}`, () => {
+      const out = new Set<string>();
+      for (const names of this.symbols(file)?.bindings.values() ?? []) {
+        for (const [name, list] of names) if (name.includes('.') && list.some((b) => b.end_line !== undefined && b.type)) out.add(name);
+      }
+      return out;
+    }) ?? new Set();
+  }
+
+  /**
+   * The type a narrowing gives the attribute path ending at `segments[at]` where `line` is in its
+   * branch, unless the path is assigned again between the narrowing and the line.
+   */
+  private narrowedPath(file: string, caller: string, segments: Segment[], at: number, line: number, paths: Set<string>, depth: number): Value | undefined {
+    const path = segments.slice(0, at + 1);
+    if (path.some((segment, i) => segment.calls > 0 || segment.indexed || segment.cast || segment.operation || segment.isNew || (i > 0 && segment.sep !== '.'))) return undefined;
+    const name = path.map((segment) => segment.name).join('.');
+    if (!paths.has(name)) return undefined;
+    // Only in the function that tests it: a nested function may run after the attribute changed.
+    const bound = this.symbols(file)?.bindings.get(caller)?.get(name);
+    const narrowing = bound?.filter((b) => b.type && b.end_line !== undefined && b.line <= line && line <= b.end_line).pop();
+    if (!narrowing || bound!.some((b) => b.end_line === undefined && b.line > narrowing.line && b.line <= line)) return undefined;
+    const value = this.bindingValue(file, caller, narrowing, depth + 1);
+    return value.kind === 'opaque' ? undefined : value;
   }
 
   private evalHead(file: string, caller: string, segments: Segment[], line: number, depth: number): { value: Value | undefined; consumed: number } | undefined {

@@ -135,35 +135,36 @@
 ; isinstance narrowing (`_`: a call by `function:` and `arguments:`, its argument list, a boolean
 ; operator by its operator; see "Wildcards" in README.md)
 ; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (child
-; patterns are ordered, so the test is matched before and after the `and`)
+; patterns are ordered, so the test is matched before and after the `and`); x may be an attribute
+; path (`isinstance(self.left, JSONPath)`), as checkers narrow those too
 ((if_statement
    condition: [
      (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
      (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
      (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
      (parenthesized_expression [
        (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
        (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
    consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ((elif_clause
    condition: [
      (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
      (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
      (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
      (parenthesized_expression [
        (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
        (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
    consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ; if not isinstance(x, C): raise …, assert isinstance(x, C), assert x is None or isinstance(x, C):
@@ -171,10 +172,10 @@
 ((block
   (if_statement
     condition: (_
-      left: (comparison_operator . (identifier) @_checked . (none) .)
+      left: (comparison_operator . [(identifier) (attribute)] @_checked . (none) .)
       operator: "and"
       right: (not_operator argument: (_ function: (identifier) @_isinstance
-        arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))
+        arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance")
@@ -182,20 +183,20 @@
 ((block
   (if_statement
     condition: (not_operator argument: (_ function: (identifier) @_isinstance
-      arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+      arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
 ((block
   (assert_statement . (_ function: (identifier) @_isinstance
-    arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
+    arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
 ((block
   (assert_statement . (_
-    left: (comparison_operator . (identifier) @_checked . (none) .)
+    left: (comparison_operator . [(identifier) (attribute)] @_checked . (none) .)
     operator: "or"
     right: (_ function: (identifier) @_isinstance
-      arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))) @binding @binding.after) @binding.until
+      arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance")
   (#eq? @_checked @binding.name))
 

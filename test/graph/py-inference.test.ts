@@ -113,6 +113,14 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, 'pkg/transports.py', 'e.show')).toBe('pkg/transports.py#TransportError.show');
   });
 
+  it('isinstance narrows an attribute path until the path is assigned again (jsonpath_ng, traitlets)', () => {
+    const file = 'pkg/transports.py';
+    expect(targetOf(project.graph, file, 'self.left.get_protocol')).toBe(`${file}#Transport.get_protocol`);
+    expect(targets(file, 'self.right.exception')).toEqual([`${file}#Reader.exception`, `${file}#Reader.exception`]);
+    expect(targetOf(project.graph, file, 'self.left.fileno')).toBe(`${file}#Pipe.fileno`);
+    expect(targets(file, 'self.left.close')).toEqual(['unresolved', 'unresolved']);
+  });
+
   it('with … as takes what __enter__ returns; a tuple assignment binds item by item', () => {
     expect(targetOf(project.graph, 'pkg/transports.py', 'runner.run')).toBe('pkg/transports.py#Runner.run');
     expect(targetOf(project.graph, 'pkg/transports.py', 'tmp.fileno')).toBe('pkg/transports.py#Pipe.fileno');
