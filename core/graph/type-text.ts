@@ -111,7 +111,7 @@ export function typeName(raw: string): string | undefined {
       .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
       .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
       // `Omit<Foo, 'k'>`, `Pick<Foo, 'k'>`: Foo's members (the ones kept).
-      .replace(/^(Omit|Pick)<(.*)>$/, (_, _wrapper: string, args: string) => splitTopLevel(args, ',')[0].trim())
+      .replace(/^(Omit|Pick)<(.*)>$/, (_, _wrapper: string, args: string) => splitTopLevel(args, ',')[0] ?? '')
       .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
       .replace(/^(None|null|undefined)\s*\|\s*/g, '')
       .replace(/\?$/, '')
@@ -132,9 +132,8 @@ function collectionOf(raw: string): { element: string; container: string } | und
   const suffix = SUFFIX_ARRAY.exec(text);
   if (suffix) return { element: suffix[1], container: 'Array' };
   const generator = PY_GENERATOR.exec(text);
-  if (generator && closingBracket(text, generator[0].length - 1) === text.length - 1) {
-    return { element: splitTopLevel(text.slice(generator[0].length, -1), ',')[0].trim().replace(/^['"]|['"]$/g, ''), container: generator[1] };
-  }
+  const yielded = generator && closingBracket(text, generator[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(generator[0].length, -1), ',')[0] : undefined;
+  if (yielded) return { element: yielded.replace(/^['"]|['"]$/g, ''), container: generator![1] };
   const generic = GENERIC_COLLECTION.exec(text);
   return generic ? { element: generic[2].replace(/^['"]|['"]$/g, ''), container: generic[1] } : undefined;
 }

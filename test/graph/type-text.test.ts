@@ -11,6 +11,8 @@ describe('type text', () => {
     expect(typeName(': readonly Subscriber<T>')).toBe('Subscriber');
     expect(typeName('*pkg.Server')).toBe('pkg.Server');
     expect(typeName('Arc<Mutex<Cache>>')).toBe('Cache');
+    // What a capped heritage clause leaves (trpc's `extends Partial<Omit<RootConfig<{…}>, '$types' | …>>`).
+    expect(typeName('Omit<>')).toBeUndefined();
     expect(typeName('crate::db::Pool')).toBe('crate.db.Pool');
     expect(typeName('"Node"')).toBe('Node');
     expect(typeName('Partial<Options>')).toBe('Options');
