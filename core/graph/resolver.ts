@@ -186,6 +186,15 @@ function inForce(bindings: readonly LocalBinding[]): LocalBinding[] {
   return out;
 }
 
+/**
+ * Whether a binding's initialiser reads the name it binds (`value = value.get_value(trait)`): on
+ * the binding's line the name is still the one before it, as that initialiser reads it.
+ */
+function readsItself(binding: LocalBinding): boolean {
+  const reads = (text: string | undefined) => text !== undefined && text.startsWith(binding.name) && !/^[\w$]/.test(text.slice(binding.name.length));
+  return reads(binding.init_call) || reads(binding.init_name) || (binding.init_any?.some(reads) ?? false);
+}
+
 export class Resolver {
   constructor(private readonly ctx: ResolveContext) {}
 
@@ -873,7 +882,8 @@ export class Resolver {
       if (object) return object;
       // The binding in force: the last one made before the line (a narrowing only inside its branch).
       const bound = syms.bindings.get(scope)?.get(name);
-      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
+      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && readsItself(b))
+        && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
       const nested = syms.functions.get(`${scope}.${name}`);
       // With no binding before the line, a later one stands for the name, unless a Python `def`
       // already bound it there (`__eq__ = __make_cmp(…)` before `__make_cmp = staticmethod(__make_cmp)`).

@@ -121,6 +121,10 @@ describe('Python call resolution without annotations', () => {
     expect(targets(file, 'self.left.close')).toEqual(['unresolved', 'unresolved']);
   });
 
+  it('x = x.f(): the call reads x as it was before the line rebinds it (traitlets, flask)', () => {
+    expect(targetOf(project.graph, 'pkg/transports.py', 'value.get_value')).toBe('pkg/transports.py#Lazy.get_value');
+  });
+
   it('with … as takes what __enter__ returns; a tuple assignment binds item by item', () => {
     expect(targetOf(project.graph, 'pkg/transports.py', 'runner.run')).toBe('pkg/transports.py#Runner.run');
     expect(targetOf(project.graph, 'pkg/transports.py', 'tmp.fileno')).toBe('pkg/transports.py#Pipe.fileno');
