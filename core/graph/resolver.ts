@@ -1480,13 +1480,18 @@ export class Resolver {
     }
   }
 
-  /** Item `index` of the tuple a call of `callee` returns, as its declared return type says. */
+  /**
+   * Item `index` of the tuple a call of `callee` returns, as its declared return type says; for a
+   * class, as its `__new__` declares (trio's `class open_memory_channel(Tuple[…])` under TYPE_CHECKING).
+   */
   private tupleItem(callee: Value, index: number, depth: number): Value {
     if (callee.kind === 'union') return unionOf(callee.options.map((option) => this.tupleItem(option, index, depth + 1)));
-    if (callee.kind !== 'function' || !callee.fn.return_type || this.tooDeep(depth)) return OPAQUE;
-    const shape = typeShape(callee.fn.return_type);
+    const made = callee.kind === 'class' ? this.findMethod(callee.cls, '__new__') : undefined;
+    const fn = callee.kind === 'function' ? callee : made;
+    if (!fn?.fn.return_type || this.tooDeep(depth)) return OPAQUE;
+    const shape = typeShape(fn.fn.return_type);
     const item = shape.kind === 'tuple' ? shape.items[index] : undefined;
-    return item === undefined ? OPAQUE : this.typeValue(callee.file, item, depth + 1);
+    return item === undefined ? OPAQUE : this.typeValue(fn.file, item, depth + 1);
   }
 
   /** Item `index` of a NamedTuple instance (`for text, style in segments`): its field's declared type. */

@@ -90,6 +90,12 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'c.send_all')).toBe('unresolved');
   });
 
+  it('unpacking a class call takes the items of the tuple its __new__ declares (trio open_memory_channel)', () => {
+    const file = 'pkg/channels.py';
+    expect(targetOf(project.graph, file, 's.send')).toBe(`${file}#Sender.send`);
+    expect(targetOf(project.graph, file, 'r.receive')).toBe(`${file}#Receiver.receive`);
+  });
+
   it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
