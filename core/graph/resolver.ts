@@ -1172,7 +1172,7 @@ export class Resolver {
       case 'class': {
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
-        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? OPAQUE;
+        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
@@ -1212,6 +1212,21 @@ export class Resolver {
       default:
         return OPAQUE;
     }
+  }
+
+  /** A method of a Python class's metaclass, read through the class (`Task._create` under `metaclass=NoPublicConstructor`). */
+  private metaclassMethod(cls: ClassInfo, name: string, depth: number): Value | undefined {
+    if (this.tooDeep(depth)) return undefined;
+    for (const owner of this.mro(cls).classes) {
+      for (const record of owner.records) {
+        // Not a base (ClassRecord.bases): read off the signature, `class Task(metaclass=NoPublicConstructor)`.
+        const meta = /[(,]\s*metaclass\s*=\s*([\w.]+)\s*[,)]/.exec(record.signature)?.[1];
+        const value = meta === undefined ? undefined : this.evalPath(owner.file, MODULE_SCOPE, meta, depth + 1);
+        const method = value?.kind === 'class' ? this.findMethod(value.cls, name) : undefined;
+        if (method) return { kind: 'function', file: method.file, fn: method.fn };
+      }
+    }
+    return undefined;
   }
 
   private moduleMember(module: Value & { kind: 'module' }, name: string, depth: number): Value | undefined {

@@ -96,6 +96,12 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'r.receive')).toBe(`${file}#Receiver.receive`);
   });
 
+  it('a method of a class\'s metaclass is read through the class (trio NoPublicConstructor._create)', () => {
+    const file = 'pkg/channels.py';
+    expect(targetOf(project.graph, file, 'Task._create')).toBe(`${file}#NoPublicConstructor._create`);
+    expect(targetOf(project.graph, file, 'Nursery._create')).toBe('unresolved');
+  });
+
   it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
