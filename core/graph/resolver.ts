@@ -354,7 +354,7 @@ export class Resolver {
         const field = record.fields.find((f) => f.name === name && f.init_call);
         if (field?.init_call) {
           const value = this.evalPath(owner.file, MODULE_SCOPE, field.init_call, depth + 1);
-          if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+          if (value?.kind === 'class') return this.descriptorValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
           if (value?.kind === 'function') return this.returnValue(value.file, value.fn, depth + 1);
           // `values_ = new Map()`: runtime types are only ever constructed.
           if (value?.kind === 'external' && value.lib !== undefined && isJsLibType(value.lib)) return value;
@@ -379,6 +379,17 @@ export class Resolver {
       if (assigned.length > 0) return unionOf(assigned);
     }
     return undefined;
+  }
+
+  /**
+   * A Python class attribute holding a descriptor (an instance of a class defining `__get__`,
+   * `detect = _SpecificationDetector()`) reads as what `__get__` returns.
+   */
+  private descriptorValue(cls: ClassInfo, depth: number): Value | undefined {
+    if (this.symbols(cls.file)?.family !== 'python') return undefined;
+    const get = this.findMethod(cls, '__get__');
+    const value = get ? this.returnValue(get.file, get.fn, depth + 1) : undefined;
+    return value && value.kind !== 'opaque' ? value : undefined;
   }
 
   /**

@@ -102,6 +102,12 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'Nursery._create')).toBe('unresolved');
   });
 
+  it('a class attribute holding a descriptor reads as what its __get__ returns (referencing)', () => {
+    const file = 'pkg/descriptors.py';
+    expect(targetOf(project.graph, file, 'specification.create_resource')).toBe(`${file}#Specification.create_resource`);
+    expect(targetOf(project.graph, file, 'default.plain.run')).toBe(`${file}#_Plain.run`);
+  });
+
   it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
