@@ -1546,11 +1546,16 @@ export class Resolver {
     return value.kind === 'external' ? EXTERNAL : OPAQUE;
   }
 
-  /** What indexing a value gives (`xs[0]`, `handlers[name]`): an element of a list, a value of a mapping. */
+  /**
+   * What indexing a value gives (`xs[0]`, `handlers[name]`): an element of a list, a value of a
+   * mapping, what a Python class's `__getitem__` returns (`self[uri]` in a Mapping subclass).
+   */
   private itemOf(value: Value, depth: number): Value {
     if (value.kind === 'map') return value.value;
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.itemOf(option, depth + 1)));
-    return this.elementOf(value, depth + 1);
+    const get = value.kind === 'instance' && !this.tooDeep(depth) ? this.findMethod(value.cls, '__getitem__') : undefined;
+    const item = get ? this.returnValue(get.file, get.fn, depth + 1) : OPAQUE;
+    return item.kind === 'opaque' ? this.elementOf(value, depth + 1) : item;
   }
 
   // ---- calls -----------------------------------------------------------------------------

@@ -158,6 +158,7 @@ describe('Python call resolution without annotations', () => {
       expect(targetOf(project.graph, file, callee, 'Live.refresh'), callee).toBe(`${file}#Console.print`);
     }
     expect(targetOf(project.graph, file, 'copies[0].copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'resource.copy')).toBe(`${file}#Text.copy`);
     // A mapping copied from a typed parameter into an attribute keeps its values' type (jinja2 PrefixLoader).
     expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
   });
