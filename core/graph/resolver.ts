@@ -51,6 +51,8 @@ export type Value =
   | { kind: 'shape'; file: string; members: Map<string, string> }
   /** A `Map` whose values are known. */
   | { kind: 'map'; value: Value; lib?: string }
+  /** A tuple whose items are known by position (Python `tuple[Token, AppContext]`). */
+  | { kind: 'tuple'; items: Value[] }
   /** A context manager whose `with … as x` binds `entered`: a call of a `@contextmanager` generator. */
   | { kind: 'context'; entered: Value }
   /**
@@ -490,6 +492,10 @@ export class Resolver {
         const value = this.typeValue(file, shape.value, depth + 1);
         if (value.kind === 'opaque') return { kind: 'external', lib: shape.container };
         return { kind: 'map', value, lib: shape.container };
+      }
+      case 'tuple': {
+        const items = shape.items.map((item) => this.typeValue(file, item, depth + 1));
+        return items.some((item) => item.kind !== 'opaque') ? { kind: 'tuple', items } : OPAQUE;
       }
       case 'member': {
         const object = this.typeValue(file, shape.object, depth + 1);
@@ -1512,17 +1518,16 @@ export class Resolver {
    */
   private tupleItem(callee: Value, index: number, depth: number): Value {
     if (callee.kind === 'union') return unionOf(callee.options.map((option) => this.tupleItem(option, index, depth + 1)));
+    if (this.tooDeep(depth)) return OPAQUE;
     const made = callee.kind === 'class' ? this.findMethod(callee.cls, '__new__') : undefined;
-    const fn = callee.kind === 'function' ? callee : made;
-    if (!fn?.fn.return_type || this.tooDeep(depth)) return OPAQUE;
-    const shape = typeShape(fn.fn.return_type);
-    const item = shape.kind === 'tuple' ? shape.items[index] : undefined;
-    return item === undefined ? OPAQUE : this.typeValue(fn.file, item, depth + 1);
+    const result = made ? this.returnValue(made.file, made.fn, depth + 1) : callee.kind === 'class' ? OPAQUE : this.callResult(callee, depth + 1);
+    return result.kind === 'tuple' ? result.items[index] ?? OPAQUE : OPAQUE;
   }
 
-  /** Item `index` of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
+  /** Item `index` of a tuple (`for bp, options in self._blueprints`) or of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
   private namedTupleItem(value: Value, index: number, depth: number): Value {
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.namedTupleItem(option, index, depth + 1)));
+    if (value.kind === 'tuple') return value.items[index] ?? OPAQUE;
     if (value.kind !== 'instance' || this.tooDeep(depth)) return OPAQUE;
     const [record] = value.cls.records;
     if (!record?.bases.some((base) => NAMED_TUPLE.test(base.trim()))) return OPAQUE;

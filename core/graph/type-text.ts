@@ -37,7 +37,7 @@ const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|Muta
 /** A module qualifying a typing name (`t.List`, `typing.Optional`, `te.Final`). */
 const TYPING_PREFIX = '(?:[A-Za-z_]\\w*\\.)?';
 const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
-const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]([\\w$.'"]+(?:[<[][^<>[\\]]*[>\\]])?)[>\\]]$`);
+const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]`);
 /** Python generators and async iterables, iterated as their first type argument: `Generator[Foo, None, None]`, `AsyncIterator[Foo]`. */
 const PY_GENERATOR = new RegExp(`^${TYPING_PREFIX}(Generator|AsyncGenerator|AsyncIterator|AsyncIterable)\\[`);
 const OPTIONAL = new RegExp(`^${TYPING_PREFIX}Optional\\[([\\s\\S]*)\\]$`);
@@ -133,9 +133,17 @@ function collectionOf(raw: string): { element: string; container: string } | und
   if (suffix) return { element: suffix[1], container: 'Array' };
   const generator = PY_GENERATOR.exec(text);
   const yielded = generator && closingBracket(text, generator[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(generator[0].length, -1), ',')[0] : undefined;
-  if (yielded) return { element: yielded.replace(/^['"]|['"]$/g, ''), container: generator![1] };
+  if (yielded) return { element: unquoted(yielded), container: generator![1] };
   const generic = GENERIC_COLLECTION.exec(text);
-  return generic ? { element: generic[2].replace(/^['"]|['"]$/g, ''), container: generic[1] } : undefined;
+  if (!generic || closingBracket(text, generic[0].length - 1) !== text.length - 1) return undefined;
+  // One type argument, whatever it nests (`list[tuple[Blueprint, dict[str, Any]]]`); a tuple of any length `Tuple[Foo, ...]`.
+  const args = splitTopLevel(text.slice(generic[0].length, -1), ',');
+  const variadic = args.length === 2 && args[1] === '...' && /^[Tt]uple$/.test(generic[1]);
+  return args.length === 1 || variadic ? { element: unquoted(args[0]), container: generic[1] } : undefined;
+}
+
+function unquoted(text: string): string {
+  return text.replace(/^['"]|['"]$/g, '');
 }
 
 /** The declared type of a parameter (`init: (a: A) => void` → `(a: A) => void`, `cb?: F` → `F`). */

@@ -159,6 +159,9 @@ describe('Python call resolution without annotations', () => {
     }
     expect(targetOf(project.graph, file, 'copies[0].copy')).toBe(`${file}#Text.copy`);
     expect(targetOf(project.graph, file, 'resource.copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'token.reset')).toBe(`${file}#Token.reset`);
+    expect(targetOf(project.graph, file, 'text.copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'each.stylize')).toBe(`${file}#Text.stylize`);
     // A mapping copied from a typed parameter into an attribute keeps its values' type (jinja2 PrefixLoader).
     expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
   });
