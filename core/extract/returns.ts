@@ -1,7 +1,8 @@
 // What unannotated functions return, from `@returned` matches (the value of a `return`): call
 // resolution infers a call's result from them where no return type is declared, as a type
 // checker does (`def open(cls, …): … return cls.taropen(…)` makes `tarfile.open(…)` a TarFile).
-// Only values call resolution can evaluate are captured (names, attribute paths, calls); others
+// Only values call resolution can evaluate are captured (names, attribute paths, calls, Python
+// tuples of them); others
 // (literals, arithmetic) add nothing a method could be looked up on. A generator's `return` is
 // not what a call of it gives: a generator keeps the values it yields (`@yielded`) instead.
 import type { Match } from './captures.js';
@@ -25,7 +26,9 @@ export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
     const yielded = role === 'yielded';
     // `yield from xs` gives xs's items, not xs.
     if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
-    const value = cap(elideArguments(collapse(node.text)), VALUE_MAX);
+    // A parenthesised tuple is kept as its items (`return (a, b)` as `a, b`).
+    const text = node.type === 'tuple' ? node.text.slice(1, -1) : node.text;
+    const value = cap(elideArguments(collapse(text)), VALUE_MAX);
     const returns = (fn.returns ??= []);
     if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value)) continue;
     returns.push(yielded ? { value, line: startLine(node), yielded } : { value, line: startLine(node) });

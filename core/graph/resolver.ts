@@ -18,7 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape, type TypeParam } from './type-text.js';
+import { aliasedType, baseTypeArgs, splitTopLevel, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape, type TypeParam } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -723,10 +723,15 @@ export class Resolver {
   private inferredReturn(file: string, fn: FunctionRecord, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
     return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => {
-      const returned = unionOf((fn.returns ?? []).map(({ value, line }) => {
+      const evaluate = (value: string, line: number): Value => {
         const segments = parseChain(value);
         const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
         return result ? aliased(result) : OPAQUE;
+      };
+      const returned = unionOf((fn.returns ?? []).map(({ value, line }) => {
+        // Python `return client_ssl, server_ssl`: a tuple of those values.
+        const items = this.symbols(file)?.family === 'python' ? splitTopLevel(value, ',') : [];
+        return items.length > 1 ? { kind: 'tuple', items: items.map((item) => evaluate(item, line)) } : evaluate(value, line);
       }));
       // A generator gives an iterable of what it yields.
       if (!fn.returns?.[0]?.yielded) return returned;

@@ -202,6 +202,8 @@
 
 ; ---- returned values (core/extract/returns.ts): return x, return self.y, return make(…), return a or b, return a if c else b
 (return_statement [(identifier) (attribute) (call) (subscript)] @returned)
+; return a, b / return (a, b): a tuple of those values
+(return_statement [(expression_list) (tuple)] @returned)
 (return_statement (await [(identifier) (attribute) (call)] @returned))
 (return_statement (boolean_operator left: [(identifier) (attribute) (call)] @returned operator: "or"))
 (return_statement (boolean_operator operator: "or" right: [(identifier) (attribute) (call)] @returned))

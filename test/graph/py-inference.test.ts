@@ -159,11 +159,18 @@ describe('Python call resolution without annotations', () => {
     }
     expect(targetOf(project.graph, file, 'copies[0].copy')).toBe(`${file}#Text.copy`);
     expect(targetOf(project.graph, file, 'resource.copy')).toBe(`${file}#Text.copy`);
+    // A mapping copied from a typed parameter into an attribute keeps its values' type (jinja2 PrefixLoader).
+    expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
+  });
+
+  it('a tuple is its items by position: declared, in a list, returned by an unannotated function (flask, trio)', () => {
+    const file = 'pkg/values.py';
     expect(targetOf(project.graph, file, 'token.reset')).toBe(`${file}#Token.reset`);
     expect(targetOf(project.graph, file, 'text.copy')).toBe(`${file}#Text.copy`);
     expect(targetOf(project.graph, file, 'each.stylize')).toBe(`${file}#Text.stylize`);
-    // A mapping copied from a typed parameter into an attribute keeps its values' type (jinja2 PrefixLoader).
-    expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
+    expect(targetOf(project.graph, file, 'client.copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'server.print')).toBe(`${file}#Console.print`);
+    expect(targetOf(project.graph, file, 'console.print', 'use_pairs')).toBe(`${file}#Console.print`);
   });
 
   it('type aliases, properties, __iter__, __call__, a receiver not named self, a name rebound from itself', () => {
