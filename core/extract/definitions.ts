@@ -453,7 +453,8 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const name = collapse(nameNode.text).replace(/^(@|\$|:)/, '');
     if (!name || cls.methods.some((m) => m.name === name)) continue;
     const type = match.caps['field.type'];
-    const init = match.caps['field.new'] ?? match.caps['field.call'];
+    const factory = match.caps['field.factory'];
+    const init = match.caps['field.new'] ?? factory ?? match.caps['field.call'];
     const initCall = init ? cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(init.text)))), 120) : undefined;
     const from = match.caps['field.from'];
     const initName = from ? cap(collapse(from.text), 120) : undefined;
@@ -461,7 +462,7 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     if (known) {
       // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
       if (!known.type && type) known.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
-      if (!known.init_call && initCall) known.init_call = initCall;
+      if ((!known.init_call || factory) && initCall) known.init_call = initCall;
       if (!known.init_name && initName) known.init_name = initName;
       continue;
     }

@@ -26,6 +26,16 @@
   left: (_ object: (identifier) @_self attribute: (identifier) @field.name)
   type: (_)? @field.type) @field
   (#eq? @_self "self"))
+; x = attr.ib(factory=Foo), y = field(default_factory=Foo): the attribute holds what the factory
+; makes; attr.ib(type=Foo) declares its type
+((class_definition
+  body: (block (expression_statement (assignment left: (identifier) @field.name
+    right: (_ arguments: (_ (keyword_argument name: (identifier) @_factory value: [(identifier) (attribute)] @field.factory))))) @field))
+  (#any-of? @_factory "factory" "default_factory"))
+((class_definition
+  body: (block (expression_statement (assignment left: (identifier) @field.name
+    right: (_ arguments: (_ (keyword_argument name: (identifier) @_type value: [(identifier) (attribute)] @field.type))))) @field))
+  (#eq? @_type "type"))
 (class_definition
   body: (block (expression_statement (assignment left: (identifier) @field.name right: (_ function: (_) @field.call))) @field))
 ((assignment

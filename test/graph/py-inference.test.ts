@@ -108,6 +108,14 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'default.plain.run')).toBe(`${file}#_Plain.run`);
   });
 
+  it('an attrs or dataclass field is what its factory makes, or the type= it declares (trio)', () => {
+    const file = 'pkg/fields.py';
+    expect(targetOf(project.graph, file, 'self.wakeup.close', 'EntryQueue.close')).toBe(`${file}#Wakeup.close`);
+    expect(targetOf(project.graph, file, 'self.typed.close')).toBe(`${file}#Wakeup.close`);
+    expect(targetOf(project.graph, file, 'self.other.close')).toBe('external');
+    expect(targetOf(project.graph, file, 'self.wakeup.close', 'Runner.close')).toBe(`${file}#Wakeup.close`);
+  });
+
   it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
