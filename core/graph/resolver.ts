@@ -344,7 +344,7 @@ export class Resolver {
     // subclass assigns to it only stands in for a missing declaration.
     for (const owner of classes) {
       for (const record of owner.records) {
-        const field = record.fields.find((f) => f.name === name && f.type);
+        const field = record.fields.find((f) => f.name === name && f.type && !this.isBareFinal(owner.file, f.type));
         if (!field) continue;
         const argument = this.typeArgument(cls, owner, field.type!.trim());
         const typed = argument ? this.typeValue(argument.file, argument.type, depth + 1) : this.typeValue(owner.file, field.type!, depth + 1);
@@ -537,10 +537,20 @@ export class Resolver {
     return unionOf([{ kind: 'instance', cls }, this.typeValue(cls.file, aliased, depth + 1)]);
   }
 
+  /** Python `x: Final = Foo()` (or `Final` imported under another name): the type is the value's, as if undeclared. */
+  private isBareFinal(file: string, type: string): boolean {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'python') return false;
+    const text = type.trim();
+    if (/^((typing|typing_extensions|t|te)\.)?Final$/.test(text)) return true;
+    const imported = syms.imports.get(text);
+    return imported?.imported === 'Final' && /^typing(_extensions)?$/.test(imported.module);
+  }
+
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.guard) return this.guardType(file, scope, binding, depth) ?? OPAQUE;
-    if (binding.type) {
+    if (binding.type && !this.isBareFinal(file, binding.type)) {
       const typed = this.typeValue(file, this.scopeTypeParam(file, scope, binding.type.trim()) ?? binding.type, depth + 1);
       if (typed.kind === 'instance' && binding.type_at_new) {
         // `new C<T>()`: the type is the one written at the construction, which creates exactly C

@@ -116,6 +116,13 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'self.wakeup.close', 'Runner.close')).toBe(`${file}#Wakeup.close`);
   });
 
+  it('a name declared Final without a type argument has its value\'s type (trio)', () => {
+    const file = 'pkg/finals.py';
+    for (const callee of ['GLOBAL_RUN_CONTEXT.current', 'OTHER.current', 'QUALIFIED.current', 'Holder.LIMIT.current']) {
+      expect(targetOf(project.graph, file, callee), callee).toBe(`${file}#RunContext.current`);
+    }
+  });
+
   it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
