@@ -512,6 +512,8 @@ export class Resolver {
         // As a type, a function's name implementing `declare class X` is that class.
         const declared = named?.kind === 'function' ? this.ambientClass(named) : undefined;
         const value = declared ? { kind: 'class' as const, cls: declared } : named;
+        // An alias of a class object (`SpecValidatorType = type[SpecValidator]`) is that class object.
+        if (value?.kind === 'class' && value.typed) return value;
         if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
         // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
         if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;

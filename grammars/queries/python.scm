@@ -104,9 +104,9 @@
   left: (_ object: (identifier) @_self) @binding.name
   right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
   (#eq? @_self "self"))
-; Alias = Union[A, B], Optional[A], Callable[[A], R], List[A] at module level: a type alias names those types
+; Alias = Union[A, B], Optional[A], Callable[[A], R], List[A], type[A] at module level: a type alias names those types
 ((module (expression_statement (assignment left: (identifier) @binding.name right: (subscript value: [(identifier) (attribute)] @_generic) @binding.type) @binding))
-  (#match? @_generic "^((typing|t)\\.)?(Union|Optional|Callable|List|Sequence|Iterable|Dict|Mapping)$"))
+  (#match? @_generic "^((typing|t)\\.)?(Union|Optional|Callable|List|Sequence|Iterable|Dict|Mapping|Type|Tuple|list|dict|tuple|type)$"))
 (typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
 ; for x in xs / [… for x in self.items()]: x is an element of what is iterated (of anything: the
 ; loop rebinds x even when what it iterates is not known)

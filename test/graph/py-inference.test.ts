@@ -123,6 +123,11 @@ describe('Python call resolution without annotations', () => {
     }
   });
 
+  it('an alias of type[C] is the class object: calling a value of it makes a C (openapi_spec_validator)', () => {
+    const file = 'pkg/aliases.py';
+    expect(targetOf(project.graph, file, 'v.validate')).toBe(`${file}#Validator.validate`);
+  });
+
   it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
