@@ -128,12 +128,15 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'v.validate')).toBe(`${file}#Validator.validate`);
   });
 
-  it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
+  it('PEP 484 type comments type parameters, returns and assignments; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
     expect(targetOf(project.graph, file, 'self._code.next_token("a").prev_token')).toBe(`${file}#Tokens.prev_token`);
     expect(targetOf(project.graph, file, 'tokens.next_token')).toBe(`${file}#Tokens.next_token`);
     expect(targetOf(project.graph, file, 'self.__repr__')).toBe('unresolved');
+    for (const callee of ['found.prev_token', 'self._pending.prev_token', 'Frame.current.prev_token', 'self.source.prev_token', 'LATEST.prev_token']) {
+      expect(targetOf(project.graph, file, callee), callee).toBe(`${file}#Tokens.prev_token`);
+    }
   });
 
   it('a nested function rebound only in a branch may still be called (pyparsing escape_re_range_char)', () => {
