@@ -935,9 +935,11 @@ export class Resolver {
       if (binding && !redefined) {
         const reaching = binding.conditional && before?.length ? inForce(before) : [binding];
         const values = reaching.map((b) => this.bindingValue(file, scope, b, depth + 1));
-        // Every binding was conditional: the name may still be the function defined before them.
+        // A function defined since the last unconditional binding may still be what the name holds
+        // (attrs: `fmt_setter = _setattr` in one branch, `def fmt_setter(…)` in another).
         const first = reaching[reaching.length - 1];
-        if (first.conditional && nested && !nested.class_name && nested.line < first.line) values.push({ kind: 'function', file, fn: nested });
+        const floor = first.conditional ? -Infinity : first.line;
+        if (nested && !nested.class_name && floor < nested.line && nested.line <= line) values.push({ kind: 'function', file, fn: nested });
         return unionOf(values);
       }
       if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;

@@ -139,8 +139,9 @@ describe('Python call resolution without annotations', () => {
     }
   });
 
-  it('a nested function rebound only in a branch may still be called (pyparsing escape_re_range_char)', () => {
+  it('a nested function rebound only in a branch, or defined in one, may still be called (pyparsing escape_re_range_char, attrs fmt_setter)', () => {
     expect(targets('pkg/grammar.py', 'escape_char')).toEqual(['pkg/grammar.py#ranges.escape_char']);
+    expect(targets('pkg/grammar.py', 'fmt_setter')).toEqual(['pkg/grammar.py#setters.fmt_setter']);
   });
 
   it('a global assigned by functions holds those values; a test that raises narrows what is assigned (asyncio event loop policy)', () => {
