@@ -144,6 +144,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/schema.ts', '(thing as HasAdministration)[$admin].describe')).toBe('src/schema.ts#ZodString.describe');
   });
 
+  it('readonly parameter properties are fields; an object type in a method signature adds none (prosemirror-model)', () => {
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.type.compatibleContent')).toBe('src/nodes.ts#NodeType.compatibleContent');
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.marks[0].isInSet')).toBe('src/nodes.ts#Mark.isInSet');
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.place.locate')).toBe('unresolved');
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
