@@ -151,3 +151,9 @@
       argument: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))))
     consequence: [(return_statement) (throw_statement) (statement_block . [(return_statement) (throw_statement)] .)]
     !alternative) @binding @binding.after) @binding.until
+
+; ---- returned values (core/extract/returns.ts): what a function without a declared return type
+; returns, as the TypeScript service infers it: return x, return this.y, return make(…), new C(…),
+; an arrow's expression body
+(return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
+(arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)

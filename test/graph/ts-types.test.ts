@@ -150,6 +150,11 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/nodes.ts', 'this.place.locate')).toBe('unresolved');
   });
 
+  it('an undeclared return type is what the function returns, not what a callback in it returns (prosemirror-model)', () => {
+    expect(targetOf(project.graph, 'src/nodes.ts', 'parent.sameMarkup')).toBe('src/nodes.ts#PmNode.sameMarkup');
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.visit().compatibleContent')).toBe('unresolved');
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
