@@ -197,6 +197,24 @@ function readsItself(binding: LocalBinding): boolean {
   return reads(binding.init_call) || reads(binding.init_name) || (binding.init_any?.some(reads) ?? false);
 }
 
+/**
+ * The items of a list, array or tuple literal as written (`[Extension, Node, Mark]`, `(A, B)`);
+ * undefined for any other text.
+ */
+function literalItems(text: string): string[] | undefined {
+  const trimmed = text.trim();
+  const close = trimmed[0] === '[' ? ']' : trimmed[0] === '(' ? ')' : undefined;
+  if (!close || trimmed[trimmed.length - 1] !== close) return undefined;
+  // The brackets must be one pair around the whole (not `(a)(b)`).
+  let depth = 0;
+  for (let i = 0; i < trimmed.length - 1; i++) {
+    if ('([{'.includes(trimmed[i])) depth++;
+    else if (')]}'.includes(trimmed[i]) && --depth === 0) return undefined;
+  }
+  const items = splitTopLevel(trimmed.slice(1, -1), ',');
+  return close === ']' || items.length > 1 ? items : undefined;
+}
+
 export class Resolver {
   constructor(private readonly ctx: ResolveContext) {}
 
@@ -585,7 +603,10 @@ export class Resolver {
     }
     if (binding.element_of) {
       const segments = parseChain(binding.element_of);
-      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      const items = segments ? undefined : literalItems(binding.element_of);
+      const value = items
+        ? { kind: 'array' as const, element: this.literalElement(file, scope, binding.element_of, items, binding.line - 1, depth + 1) }
+        : segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
       if (binding.init_item !== undefined) return this.namedTupleItem(element, binding.init_item, depth + 1);
       if (element.kind !== 'opaque') return element;
@@ -679,12 +700,32 @@ export class Resolver {
     const params = declared && functionTypeParams(declared.type);
     const type = params?.[param];
     if (declared && type) return this.typeValue(declared.file, type, depth + 1);
+    // `[Extension, Node, Mark].forEach((Extendable) => …)`: an element of the literal.
+    const literal = /^([[(][\s\S]*[\])])\.([\w$]+)$/.exec(callee);
+    const items = literal ? literalItems(literal[1]) : undefined;
+    if (items) return arg === 0 && ITERATION_METHODS.get(literal![2]) === param ? this.itemsValue(file, scope, items, binding.line, depth + 1) : OPAQUE;
     const segments = parseChain(callee);
     const method = segments && segments.length > 1 ? segments[segments.length - 1] : undefined;
     if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
     const receiver = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
     if (receiver?.kind === 'map') return receiver.value;
     return receiver ? this.elementOf(receiver, depth + 1) : OPAQUE;
+  }
+
+  /** What any of a literal's items may be: classes and functions as themselves, not aliases. */
+  private itemsValue(file: string, scope: string, items: string[], line: number, depth: number): Value {
+    return unionOf(items.map((item) => this.expressionValue(file, scope, item, line, depth + 1) ?? OPAQUE));
+  }
+
+  /**
+   * An element of a literal iterated in a loop. A Python list of values of different types is a
+   * list of `object` to a checker (pyright's list inference), a tuple one of each item's type.
+   */
+  private literalElement(file: string, scope: string, text: string, items: string[], line: number, depth: number): Value {
+    const values = items.map((item) => this.expressionValue(file, scope, item, line, depth + 1) ?? OPAQUE);
+    const element = unionOf(values);
+    const mixed = element.kind === 'union' || (element.kind !== 'opaque' && values.some((value) => value.kind === 'opaque'));
+    return mixed && text.trim().startsWith('[') && this.symbols(file)?.family === 'python' ? OPAQUE : element;
   }
 
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */

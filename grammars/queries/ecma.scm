@@ -125,7 +125,7 @@
   name: (identifier) @binding.owner
   value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
 ; for (const x of items): x is an element of items
-(for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression)] @binding.each) @binding
+(for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression) (array)] @binding.each) @binding
 ; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo (`_`: the
 ; parenthesized condition and binary expressions, see "Wildcards" in README.md)
 (if_statement

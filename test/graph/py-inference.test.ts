@@ -187,7 +187,7 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
   });
 
-  it('a tuple is its items by position: declared, in a list, returned by an unannotated function (flask, trio)', () => {
+  it('a tuple is its items by position: declared, in a list, returned by an unannotated function; an iterated literal is any of its items (flask, trio)', () => {
     const file = 'pkg/values.py';
     expect(targetOf(project.graph, file, 'token.reset')).toBe(`${file}#Token.reset`);
     expect(targetOf(project.graph, file, 'text.copy')).toBe(`${file}#Text.copy`);
@@ -195,6 +195,10 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'client.copy')).toBe(`${file}#Text.copy`);
     expect(targetOf(project.graph, file, 'server.print')).toBe(`${file}#Console.print`);
     expect(targetOf(project.graph, file, 'console.print', 'use_pairs')).toBe(`${file}#Console.print`);
+    // Iterating a tuple or list literal.
+    expect(targetOf(project.graph, file, 'item.copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'each_text.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, 'mixed.copy')).toBe('unresolved');
   });
 
   it('type aliases, properties, __iter__, __call__, a receiver not named self, a name rebound from itself', () => {

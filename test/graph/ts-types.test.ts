@@ -155,6 +155,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/nodes.ts', 'this.visit().compatibleContent')).toBe('unresolved');
   });
 
+  it('an element of an array literal is any of its items, in a callback and in for…of (tiptap)', () => {
+    const targets = (callee: string) => edgesFrom(project.graph, 'src/kinds.ts', callee).map((e) => e.to?.name).sort();
+    expect(targets('Extendable.create')).toEqual(['Extension.create', 'Mark.create']);
+    expect(targets('Kind.create')).toEqual(['Extension.create', 'Mark.create']);
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
