@@ -38,8 +38,12 @@ export interface ClassInfo {
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
   | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean }
-  /** A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass). */
-  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean; alias?: boolean }
+  /**
+   * A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass); `untyped`
+   * when its name is also declared `Any` (a checker types the name by that declaration: calling it
+   * reaches the class, what it makes and its attributes are unknown).
+   */
+  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean; alias?: boolean; untyped?: boolean }
   /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
   | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
@@ -532,6 +536,7 @@ export class Resolver {
         const value = declared ? { kind: 'class' as const, cls: declared } : named;
         // An alias of a class object (`SpecValidatorType = type[SpecValidator]`) is that class object.
         if (value?.kind === 'class' && value.typed) return value;
+        if (value?.kind === 'class' && value.untyped) return OPAQUE;
         if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
         // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
         if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;
@@ -1010,7 +1015,12 @@ export class Resolver {
       if (cls) return { kind: 'class', cls };
     }
     const imported = syms.imports.get(name);
-    if (imported) return this.importValue(file, imported, depth + 1);
+    if (imported) {
+      const value = this.importValue(file, imported, depth + 1);
+      // `if sys.platform == "win32": from ._windows_pipes import PipeSendStream` / `else: PipeSendStream: Any = None`
+      const declaredAny = syms.bindings.get(MODULE_SCOPE)?.get(name)?.some((b) => b.type !== undefined && /^((typing|t)\.)?Any$/.test(b.type.trim()));
+      return value.kind === 'class' && declaredAny ? { ...value, untyped: true } : value;
+    }
     const object = this.objectValue(file, MODULE_SCOPE, name, depth + 1);
     if (object) return object;
     // The module-level binding in force at the end of the module, and what functions assign to the
@@ -1247,6 +1257,7 @@ export class Resolver {
       case 'module':
         return this.moduleMember(value, name, depth + 1);
       case 'class': {
+        if (value.untyped) return OPAQUE;
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
         return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1) ?? OPAQUE;
@@ -1544,6 +1555,7 @@ export class Resolver {
 
   /** What `new value(…)` creates: exactly that class, unless only a type says which class it is. */
   private constructed(value: Value): Value {
+    if (value.kind === 'class' && value.untyped) return OPAQUE;
     if (value.kind === 'class') return value.typed ? { kind: 'instance', cls: value.cls } : { kind: 'instance', cls: value.cls, exact: true };
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
     return value.kind === 'external' ? value : OPAQUE;

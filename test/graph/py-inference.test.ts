@@ -128,6 +128,14 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'v.validate')).toBe(`${file}#Validator.validate`);
   });
 
+  it('a class name also declared Any is called as the class, but what it makes is unknown (trio test_windows_pipes)', () => {
+    const file = 'pkg/platforms.py';
+    expect(targetOf(project.graph, file, 'Pipe')).toBe('pkg/transports.py#Pipe');
+    expect(targetOf(project.graph, file, 'pipe.fileno')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'typed_pipe().fileno')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'transport.close')).toBe('pkg/transports.py#Transport.close');
+  });
+
   it('PEP 484 type comments type parameters, returns and assignments; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
