@@ -131,6 +131,8 @@ function collectionOf(raw: string): { element: string; container: string } | und
   const text = tidyBrackets(raw.trim()).replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
   const suffix = SUFFIX_ARRAY.exec(text);
   if (suffix) return { element: suffix[1], container: 'Array' };
+  // `(AddMarkStep | RemoveMarkStep)[]`
+  if (text.startsWith('(') && text.endsWith('[]') && closingBracket(text, 0) === text.length - 3) return { element: text.slice(1, -3), container: 'Array' };
   const generator = PY_GENERATOR.exec(text);
   const yielded = generator && closingBracket(text, generator[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(generator[0].length, -1), ',')[0] : undefined;
   if (yielded) return { element: unquoted(yielded), container: generator![1] };

@@ -150,6 +150,11 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/nodes.ts', 'this.place.locate')).toBe('unresolved');
   });
 
+  it('an element of an array of a parenthesised union is any of its options (prosemirror-transform)', () => {
+    const applied = edgesFrom(project.graph, 'src/nodes.ts', 'step.apply').map((e) => e.to?.name).sort();
+    expect(applied).toEqual(['AddMarkStep.apply', 'RemoveMarkStep.apply']);
+  });
+
   it('an undeclared return type is what the function returns, not what a callback in it returns (prosemirror-model)', () => {
     expect(targetOf(project.graph, 'src/nodes.ts', 'parent.sameMarkup')).toBe('src/nodes.ts#PmNode.sameMarkup');
     expect(targetOf(project.graph, 'src/nodes.ts', 'this.visit().compatibleContent')).toBe('unresolved');

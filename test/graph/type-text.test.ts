@@ -81,6 +81,8 @@ describe('type text', () => {
     expect(functionTypeThis('(this: Subscriber<T>, v: T) => void')).toBe('Subscriber<T>');
     expect(functionTypeThis('(v: T) => void')).toBeUndefined();
     expect(elementType('readonly Foo[]')).toBe('Foo');
+    expect(elementType('readonly (AddMarkStep | RemoveMarkStep)[]')).toBe('AddMarkStep | RemoveMarkStep');
+    expect(elementType('(A | B)[] | (C)[]')).toBeUndefined();
     // A Python generator or async iterable is iterated as its first type argument.
     expect(elementType('Generator[Foo, None, None]')).toBe('Foo');
     expect(elementType('t.AsyncIterator["Foo"]')).toBe('Foo');
