@@ -18,7 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { aliasedType, baseTypeArgs, splitTopLevel, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape, type TypeParam } from './type-text.js';
+import { INDEX_SIGNATURE, aliasedType, baseTypeArgs, objectTypeMembers, splitTopLevel, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape, type TypeParam } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -128,6 +128,17 @@ function valueKey(value: Value): string | undefined {
 function aliased(value: Value): Value {
   if (value.kind === 'function' || value.kind === 'class') return { ...value, alias: true };
   return value.kind === 'union' ? { kind: 'union', options: value.options.map(aliased) } : value;
+}
+
+/**
+ * The runtime or library type a value is an instance of (`Map`, `redux#Store`), when known: for a
+ * union, the one all its options share (`Map<K, A> | Map<K, B>`).
+ */
+function libOf(value: Value): string | undefined {
+  if (value.kind === 'external' || value.kind === 'array' || value.kind === 'map') return value.lib;
+  if (value.kind !== 'union') return undefined;
+  const libs = new Set(value.options.map(libOf));
+  return libs.size === 1 ? [...libs][0] : undefined;
 }
 
 /** One value for several: unknown options dropped, nested unions flattened, duplicates merged. */
@@ -942,6 +953,46 @@ export class Resolver {
     return isClassLevel ? { kind: 'class', cls } : { kind: 'instance', cls };
   }
 
+  /**
+   * An untyped parameter of a function stored as a member of an object whose type is declared
+   * (`handlers.mousedown = (view, event) => …` under `handlers: {[event: string]: (view: EditorView,
+   * event: Event) => void}`): the type that member's function type gives it, as the TypeScript
+   * service types the function contextually.
+   */
+  private contextualParam(file: string, scope: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    const fn = syms?.functions.get(scope);
+    const owner = fn?.class_name;
+    if (syms?.family !== 'js' || !fn || owner === undefined || syms.classes.has(owner) || this.tooDeep(depth)) return undefined;
+    const at = fn.params.findIndex((param) => paramNames(param, 'js').includes(name));
+    if (at < 0 || paramType(fn.params[at]) !== undefined) return undefined;
+    const cut = owner.lastIndexOf('.');
+    const declared = syms.bindings.get(cut < 0 ? MODULE_SCOPE : owner.slice(0, cut))?.get(owner.slice(cut + 1))?.find((b) => b.type)?.type;
+    const member = declared === undefined ? undefined : this.declaredMemberType(file, declared, fn.name, depth + 1);
+    const type = member && functionTypeParams(member.type)?.[at];
+    return type === undefined ? undefined : this.typeValue(member!.file, type, depth + 1);
+  }
+
+  /** The declared type of member `name` of a type written in `file`: an object type's (or its index signature's), a class's or interface's. */
+  private declaredMemberType(file: string, type: string, name: string, depth: number): { file: string; type: string } | undefined {
+    const members = objectTypeMembers(type.trim());
+    if (members) {
+      const member = members.get(name) ?? members.get(INDEX_SIGNATURE);
+      return member === undefined ? undefined : { file, type: member };
+    }
+    const shape = typeShape(type);
+    if (shape.kind === 'map' && shape.container === 'Record') return { file, type: shape.value };
+    const value = this.typeValue(file, type, depth + 1);
+    if (value.kind !== 'instance') return undefined;
+    const method = this.findMethod(value.cls, name);
+    if (method) return { file: method.file, type: `(${method.fn.params.join(', ')}) => void` };
+    for (const owner of this.mro(value.cls).classes) {
+      const field = owner.records.flatMap((record) => record.fields).find((f) => f.name === name && f.type);
+      if (field) return { file: owner.file, type: field.type! };
+    }
+    return undefined;
+  }
+
   /** What a bare name means inside `caller` at `line`. */
   lookupName(file: string, caller: string, name: string, line: number, depth: number): Value | undefined {
     const syms = this.symbols(file);
@@ -988,7 +1039,7 @@ export class Resolver {
         if (nested && !nested.class_name && floor < nested.line && nested.line <= line) values.push({ kind: 'function', file, fn: nested });
         return unionOf(values);
       }
-      if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
+      if (!redefined && syms.params.get(scope)?.has(name)) return this.contextualParam(file, scope, name, depth + 1) ?? OPAQUE;
       // A class body reads its own methods (`__del__ = close`); elsewhere a method is no name.
       if (nested && (!nested.class_name || syms.classes.has(scope))) return { kind: 'function', file, fn: nested };
       if (syms.classes.has(`${scope}.${name}`)) {
@@ -1279,7 +1330,7 @@ export class Resolver {
       case 'union':
         return unionOf(value.options.map((option) => this.member(option, name, depth + 1) ?? OPAQUE));
       case 'shape': {
-        const type = value.members.get(name);
+        const type = value.members.get(name) ?? value.members.get(INDEX_SIGNATURE);
         return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
       }
       case 'context':
@@ -1656,7 +1707,8 @@ export class Resolver {
     // JS `this` declared by a `this:` parameter or a callback's function type is a value of that type.
     const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
-    const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
+    const receiverLib = libOf(receiver);
+    const lib = receiverLib ? `${receiverLib}.${last.name}` : undefined;
     if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
     // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).

@@ -197,12 +197,17 @@ export function objectTypeMembers(text: string): Map<string, string> | undefined
     for (const member of splitTopLevel(group, ',')) {
       const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
       const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
+      const index = /^(?:readonly\s+)?\[\s*[\w$]+\s*:\s*(?:string|number)\s*\]\s*:\s*([\s\S]+)$/.exec(member);
       if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
       else if (property) members.set(property[1], property[2].trim());
+      else if (index) members.set(INDEX_SIGNATURE, index[1].trim());
     }
   }
   return members;
 }
+
+/** The key under which objectTypeMembers gives an index signature's type (`{[event: string]: Handler}`): what any other key reads. */
+export const INDEX_SIGNATURE = '[index]';
 
 /** `(F) | undefined` and `((a: A) => R)` → the function type inside. */
 function withoutOptionalParens(type: string): string {

@@ -166,6 +166,14 @@ describe('TypeScript types in call resolution', () => {
     expect(targets('Kind.create')).toEqual(['Extension.create', 'Mark.create']);
   });
 
+  it('a function stored in an object of a declared type takes its parameters\' types from it (prosemirror-view)', () => {
+    const file = 'src/handlers.ts';
+    expect(targetOf(project.graph, file, 'view.focus')).toBe(`${file}#EditorView.focus`);
+    expect(targetOf(project.graph, file, 'target.focus')).toBe(`${file}#EditorView.focus`);
+    expect(targetOf(project.graph, file, 'other.blur')).toBe(`${file}#EditorView.blur`);
+    expect(targetOf(project.graph, file, 'view.blur')).toBe('unresolved');
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
