@@ -18,7 +18,10 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { INDEX_SIGNATURE, aliasedType, baseTypeArgs, objectTypeMembers, splitTopLevel, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape, type TypeParam } from './type-text.js';
+import {
+  INDEX_SIGNATURE, aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
+  splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
+} from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -719,7 +722,7 @@ export class Resolver {
     // `[Extension, Node, Mark].forEach((Extendable) => …)`: an element of the literal.
     const literal = /^([[(][\s\S]*[\])])\.([\w$]+)$/.exec(callee);
     const items = literal ? literalItems(literal[1]) : undefined;
-    if (items) return arg === 0 && ITERATION_METHODS.get(literal![2]) === param ? this.itemsValue(file, scope, items, binding.line, depth + 1) : OPAQUE;
+    if (items) return arg === 0 && ITERATION_METHODS.get(literal![2]) === param ? unionOf(this.itemValues(file, scope, items, binding.line, depth + 1)) : OPAQUE;
     const segments = parseChain(callee);
     const method = segments && segments.length > 1 ? segments[segments.length - 1] : undefined;
     if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
@@ -728,9 +731,9 @@ export class Resolver {
     return receiver ? this.elementOf(receiver, depth + 1) : OPAQUE;
   }
 
-  /** What any of a literal's items may be: classes and functions as themselves, not aliases. */
-  private itemsValue(file: string, scope: string, items: string[], line: number, depth: number): Value {
-    return unionOf(items.map((item) => this.expressionValue(file, scope, item, line, depth + 1) ?? OPAQUE));
+  /** The values of a literal's items: classes and functions as themselves, not aliases. */
+  private itemValues(file: string, scope: string, items: string[], line: number, depth: number): Value[] {
+    return items.map((item) => this.expressionValue(file, scope, item, line, depth + 1) ?? OPAQUE);
   }
 
   /**
@@ -738,7 +741,7 @@ export class Resolver {
    * list of `object` to a checker (pyright's list inference), a tuple one of each item's type.
    */
   private literalElement(file: string, scope: string, text: string, items: string[], line: number, depth: number): Value {
-    const values = items.map((item) => this.expressionValue(file, scope, item, line, depth + 1) ?? OPAQUE);
+    const values = this.itemValues(file, scope, items, line, depth);
     const element = unionOf(values);
     const mixed = element.kind === 'union' || (element.kind !== 'opaque' && values.some((value) => value.kind === 'opaque'));
     return mixed && text.trim().startsWith('[') && this.symbols(file)?.family === 'python' ? OPAQUE : element;
