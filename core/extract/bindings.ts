@@ -219,7 +219,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
     if (item && binding.init_name === undefined && binding.init_call === undefined) Object.assign(binding, item);
     if (fromNode && binding.init_name === undefined) {
-      binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : copiedFrom(fromNode), 120);
+      binding.init_name = cap(keyNode ? `${elideArguments(collapse(fromNode.text))}.${keyNode.text}` : copiedFrom(fromNode), 120);
     }
     if (eachNode && binding.element_of === undefined) {
       binding.element_of = cap(collapse(eachNode.text), 120);

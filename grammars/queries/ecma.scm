@@ -105,16 +105,17 @@
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: (_ object: (this) property: (_)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
-; const { a, b: c } = this.x: each name is copied from that property of the source
+; const { a, b: c } = this.x, const { ctx, status } = this._processInputParams(input): each name is
+; copied from that property of the source
 (variable_declarator
   name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)
-  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+  value: [(identifier) (member_expression) (this) (call_expression)] @binding.from) @binding
 (variable_declarator
   name: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
-  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+  value: [(identifier) (member_expression) (this) (call_expression)] @binding.from) @binding
 (variable_declarator
   name: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name @binding.key))
-  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+  value: [(identifier) (member_expression) (this) (call_expression)] @binding.from) @binding
 ; const x = a || b, a ?? b, c ? f() : new B(): x is one of the alternatives
 (variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
 ; const handlers = { onFoo, onBar: bar, run: helpers.run }: property `handlers.onFoo` holds that name's value

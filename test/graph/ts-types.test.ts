@@ -174,6 +174,10 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'view.blur')).toBe('unresolved');
   });
 
+  it('a name destructured from a call\'s result has that property\'s type (zod _processInputParams)', () => {
+    expect(targetOf(project.graph, 'src/nodes.ts', 'status.dirty')).toBe('src/nodes.ts#ParseStatus.dirty');
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
