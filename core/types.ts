@@ -87,6 +87,9 @@ export interface OverloadRecord {
 export type ClassKind =
   | 'class' | 'interface' | 'struct' | 'enum' | 'trait' | 'impl' | 'module' | 'object' | 'protocol' | 'namespace' | 'type';
 
+/** The name an index signature (`[k: string]: T`) is recorded under, as a field or an object type's member: what any other key reads. */
+export const INDEX_MEMBER = '[*]';
+
 export interface FieldRecord {
   name: string;
   line: number;

@@ -26,7 +26,7 @@
 //   method of the class; calls there are made by `Class.observer`, as those in a function-valued
 //   field are made by that method.
 import type { Node } from 'web-tree-sitter';
-import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord } from '../types.js';
+import { INDEX_MEMBER, type ClassKind, type ClassRecord, type FieldRecord, type FunctionKind, type FunctionRecord } from '../types.js';
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
@@ -450,7 +450,7 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     while (owner && !owner.isClass) owner = owner.parent;
     const cls = owner?.cls;
     if (!cls) continue;
-    const name = collapse(nameNode.text).replace(/^(@|\$|:)/, '');
+    const name = nameNode.type === 'index_signature' ? INDEX_MEMBER : collapse(nameNode.text).replace(/^(@|\$|:)/, '');
     if (!name || cls.methods.some((m) => m.name === name)) continue;
     const type = match.caps['field.type'];
     const factory = match.caps['field.factory'];

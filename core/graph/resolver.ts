@@ -6,7 +6,7 @@
 //
 // Precision first: when a step is uncertain (an untyped local, an external base class, a method
 // the known hierarchy does not define) the answer is "unknown", never a guess.
-import type { CallSite, ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
+import { INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LocalBinding } from '../types.js';
 import { parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
 import { MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
@@ -19,7 +19,7 @@ import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from '
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
-  INDEX_SIGNATURE, aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
+  aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
   splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
@@ -784,7 +784,21 @@ export class Resolver {
       return cls ? { kind: 'instance', cls } : OPAQUE;
     }
     if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
-    return this.typeValue(file, fn.return_type, depth + 1);
+    return this.typeValue(file, this.constrained(file, fn.qualified_name, fn.return_type), depth + 1);
+  }
+
+  /**
+   * A declared type with the type parameters in force in `scope` that have a constraint written as
+   * that constraint (`_getCached(): { shape: T }` in `class ZodObject<T extends ZodRawShape>` reads
+   * `{ shape: (ZodRawShape) }`), as a checker types what uses them at least.
+   */
+  private constrained(file: string, scope: string, type: string): string {
+    let out = type;
+    for (const [name, constraint] of this.scopeTypeParams(file, scope)) {
+      if (constraint === 'unknown') continue;
+      out = out.replace(new RegExp(`(?<![\\w$.'"])${name.replace(/[$]/g, '\\$')}(?![\\w$'"])`, 'g'), `(${constraint})`);
+    }
+    return out;
   }
 
   /**
@@ -980,7 +994,7 @@ export class Resolver {
   private declaredMemberType(file: string, type: string, name: string, depth: number): { file: string; type: string } | undefined {
     const members = objectTypeMembers(type.trim());
     if (members) {
-      const member = members.get(name) ?? members.get(INDEX_SIGNATURE);
+      const member = members.get(name) ?? members.get(INDEX_MEMBER);
       return member === undefined ? undefined : { file, type: member };
     }
     const shape = typeShape(type);
@@ -1319,7 +1333,7 @@ export class Resolver {
       case 'instance': {
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
-        return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? OPAQUE;
+        return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
       }
       case 'super': {
         const method = this.findMethod(value.cls, name, true);
@@ -1333,7 +1347,7 @@ export class Resolver {
       case 'union':
         return unionOf(value.options.map((option) => this.member(option, name, depth + 1) ?? OPAQUE));
       case 'shape': {
-        const type = value.members.get(name) ?? value.members.get(INDEX_SIGNATURE);
+        const type = value.members.get(name) ?? value.members.get(INDEX_MEMBER);
         return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
       }
       case 'context':
@@ -1679,13 +1693,19 @@ export class Resolver {
 
   /**
    * What indexing a value gives (`xs[0]`, `handlers[name]`): an element of a list, a value of a
-   * mapping, what a Python class's `__getitem__` returns (`self[uri]` in a Mapping subclass).
+   * mapping, what a Python class's `__getitem__` returns (`self[uri]` in a Mapping subclass), what a
+   * TypeScript index signature declares.
    */
   private itemOf(value: Value, depth: number): Value {
     if (value.kind === 'map') return value.value;
+    if (value.kind === 'shape') {
+      const type = value.members.get(INDEX_MEMBER);
+      return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
+    }
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.itemOf(option, depth + 1)));
-    const get = value.kind === 'instance' && !this.tooDeep(depth) ? this.findMethod(value.cls, '__getitem__') : undefined;
-    const item = get ? this.returnValue(get.file, get.fn, depth + 1) : OPAQUE;
+    if (value.kind !== 'instance' || this.tooDeep(depth)) return this.elementOf(value, depth + 1);
+    const get = this.findMethod(value.cls, '__getitem__');
+    const item = get ? this.returnValue(get.file, get.fn, depth + 1) : this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
     return item.kind === 'opaque' ? this.elementOf(value, depth + 1) : item;
   }
 

@@ -2,6 +2,7 @@
 // into the few shapes call resolution needs: a class name, a function type, a union, an object
 // type literal, a collection of elements, a map of values. Pure string functions; what a name
 // denotes in a project is the resolver's business.
+import { INDEX_MEMBER } from '../types.js';
 
 /** What a type text is, as far as resolving calls on a value of that type goes. */
 export type TypeShape =
@@ -200,14 +201,12 @@ export function objectTypeMembers(text: string): Map<string, string> | undefined
       const index = /^(?:readonly\s+)?\[\s*[\w$]+\s*:\s*(?:string|number)\s*\]\s*:\s*([\s\S]+)$/.exec(member);
       if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
       else if (property) members.set(property[1], property[2].trim());
-      else if (index) members.set(INDEX_SIGNATURE, index[1].trim());
+      else if (index) members.set(INDEX_MEMBER, index[1].trim());
     }
   }
   return members;
 }
 
-/** The key under which objectTypeMembers gives an index signature's type (`{[event: string]: Handler}`): what any other key reads. */
-export const INDEX_SIGNATURE = '[index]';
 
 /** `(F) | undefined` and `((a: A) => R)` → the function type inside. */
 function withoutOptionalParens(type: string): string {

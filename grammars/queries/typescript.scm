@@ -41,6 +41,9 @@
 (type_alias_declaration value: (object_type (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field))
 (type_alias_declaration value: (intersection_type (object_type (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field)))
 (type_alias_declaration value: (union_type (object_type (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field)))
+; an index signature (`{ [k: string]: ZodTypeAny }`) is the field any key reads (named `[*]`: core/extract/definitions.ts)
+(interface_body (index_signature type: (type_annotation (_) @field.type)) @field.name @field)
+(type_alias_declaration value: (object_type (index_signature type: (type_annotation (_) @field.type)) @field.name @field))
 ; constructor(private readonly repo: Repo), constructor(readonly type: NodeType): parameter properties are fields
 (required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
 (optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
@@ -52,7 +55,7 @@
 ; const q = this.x as Query<T> | undefined: the cast declares the binding's type (`as const` has none)
 (variable_declarator name: (identifier) @binding.name value: (as_expression (_) (_) @binding.type)) @binding
 ; const output = this.output!: the binding takes that name's type
-(variable_declarator name: (identifier) @binding.name value: (non_null_expression [(identifier) (member_expression)] @binding.from)) @binding
+(variable_declarator name: (identifier) @binding.name value: (non_null_expression [(identifier) (member_expression) (subscript_expression)] @binding.from)) @binding
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)

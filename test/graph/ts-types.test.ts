@@ -178,6 +178,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/nodes.ts', 'status.dirty')).toBe('src/nodes.ts#ParseStatus.dirty');
   });
 
+  it('a class type parameter in a method\'s return type is its constraint; an index signature types any key (zod ZodObject)', () => {
+    const file = 'src/shapes-index.ts';
+    expect(targetOf(project.graph, file, 'field.parse')).toBe(`${file}#Schema.parse`);
+    expect(targetOf(project.graph, file, 'this.registry.named.parse')).toBe(`${file}#Schema.parse`);
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
