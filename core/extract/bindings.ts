@@ -120,6 +120,18 @@ function narrowedType(node: Node): string {
   return node.namedChildren.map((item) => collapse(item.text)).join(' | ');
 }
 
+/**
+ * What a Python TypeVar stands for as a type: its bound (`TypeVar("T", bound="Foo")`), else one of
+ * its constraints (`TypeVar("X", A, B)` → `A | B`); undefined for an unconstrained one.
+ */
+function typeVarType(call: Node, comments: readonly string[]): string | undefined {
+  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((arg) => !comments.includes(arg.type));
+  const bound = args.find((arg) => arg.type === 'keyword_argument' && arg.childForFieldName('name')?.text === 'bound')?.childForFieldName('value');
+  if (bound) return collapse(bound.text).replace(/^['"]|['"]$/g, '');
+  const constraints = args.slice(1).filter((arg) => arg.type !== 'keyword_argument');
+  return constraints.length > 0 ? constraints.map((arg) => collapse(arg.text).replace(/^['"]|['"]$/g, '')).join(' | ') : undefined;
+}
+
 /** Python assignment targets that unpack the value: `a, b = f()`, `(a, b) = f()`. */
 const UNPACKING = new Set(['pattern_list', 'tuple_pattern']);
 
@@ -169,6 +181,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const nameNode = caps['binding.name'];
     if (!nameNode || caps['binding.global']) continue;
     const typeNode = caps['binding.type'];
+    const typeVar = caps['binding.typevar'] ? typeVarType(caps['binding.typevar'], comments) : undefined;
     const newNode = caps['binding.new'];
     const callNode = newNode ?? caps['binding.call'];
     const fromNode = caps['binding.from'];
@@ -179,7 +192,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const item = caps['binding.items'] ? tupleItem(caps['binding.items'], nameNode, comments) : undefined;
     const either = caps['binding.either'] ? alternatives(caps['binding.either'], []) : undefined;
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
-    if (!typeNode && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback) continue;
+    if (!typeNode && !typeVar && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -200,6 +213,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
       delete binding.type_at_new;
     }
+    if (typeVar && binding.type === undefined) binding.type = cap(typeVar, TYPE_MAX);
     // `new Map<K, V>()`: the type arguments written at the construction make its type.
     const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
     if (typeArgs && binding.type === undefined) {

@@ -107,6 +107,9 @@
 ; Alias = Union[A, B], Optional[A], Callable[[A], R], List[A], type[A] at module level: a type alias names those types
 ((module (expression_statement (assignment left: (identifier) @binding.name right: (subscript value: [(identifier) (attribute)] @_generic) @binding.type) @binding))
   (#match? @_generic "^((typing|t)\\.)?(Union|Optional|Callable|List|Sequence|Iterable|Dict|Mapping|Type|Tuple|list|dict|tuple|type)$"))
+; T = TypeVar("T", bound=Foo), X = TypeVar("X", A, B): as a type the name is its bound, or one of its constraints
+((module (expression_statement (assignment left: (identifier) @binding.name right: (_ function: [(identifier) (attribute)] @_typevar) @binding.typevar) @binding))
+  (#match? @_typevar "^((typing|t|typing_extensions)\\.)?TypeVar$"))
 (typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
 ; for x in xs / [… for x in self.items()]: x is an element of what is iterated (of anything: the
 ; loop rebinds x even when what it iterates is not known)

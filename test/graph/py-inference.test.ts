@@ -136,6 +136,13 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'transport.close')).toBe('pkg/transports.py#Transport.close');
   });
 
+  it('a TypeVar as a type is its bound or one of its constraints (referencing)', () => {
+    const file = 'pkg/typevars.py';
+    expect(targetOf(project.graph, file, 'retrieved.value.pointer')).toBe(`${file}#Resource.pointer`);
+    expect(targetOf(project.graph, file, 'bounded.resolve')).toBe(`${file}#Anchor.resolve`);
+    expect(targetOf(project.graph, file, 'free.resolve')).toBe('external');
+  });
+
   it('PEP 484 type comments type parameters, returns and assignments; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
