@@ -884,10 +884,11 @@ export class Resolver {
     for (let depth = 0; scope !== undefined && depth < MAX_DEPTH; depth++) {
       const fn = syms.functions.get(scope);
       if (!fn) return this.jsFieldThis(file, scope);
+      // A declared `this` wins, in a method too (`OPTION(this: MixedInParser, …)` of a mixin class).
+      if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
       if (fn.class_name && syms.classes.has(fn.class_name)) {
         return { cls: this.classInfo(file, fn.class_name), fn, isStatic: fn.modifiers?.includes('static') };
       }
-      if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
       const arrow = !/\bfunction\b/.test(fn.signature) && (fn.kind === 'arrow' || /^[\w$]+\s*\??:/.test(fn.signature));
       if (!arrow) {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);

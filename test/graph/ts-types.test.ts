@@ -184,6 +184,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'this.registry.named.parse')).toBe(`${file}#Schema.parse`);
   });
 
+  it('a method declaring its this takes that type for this (chevrotain mixins)', () => {
+    const file = 'src/mixins.ts';
+    expect(targetOf(project.graph, file, 'this.trace')).toBe(`${file}#Tracer.trace`);
+    expect(targetOf(project.graph, file, 'this.option')).toBe(`${file}#Api.option`);
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
