@@ -176,6 +176,8 @@ export interface CallSite {
    * in CallSite, `new` for a construction, 0-based `arg`), whose declared parameter type may give it.
    */
   this_from?: { type?: string; callee?: string; arg?: number; new?: boolean };
+  /** A reference that writes or deletes the member (`this.run = other`, `delete o.run`): only an accessor's setter runs there. */
+  write?: true;
 }
 
 /**

@@ -190,6 +190,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'this.option')).toBe(`${file}#Api.option`);
   });
 
+  it('a member written is no reference to a method, but runs an accessor\'s setter (chevrotain)', () => {
+    const file = 'src/writes.ts';
+    const refs = project.graph.fileGraph(file)!.edges.filter((e) => e.reference && e.from.name === 'Recorder.record').map((e) => `${e.line}:${e.to?.name}`);
+    expect(refs).toEqual(['23:Recorder.actionRecord', '24:Recorder.value']);
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');
