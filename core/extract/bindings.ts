@@ -16,7 +16,8 @@
 // values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
 // declared `global` in its function: that function's bindings of it are module-level ones too), `@binding.owner` (the binding is
 // that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
-// whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
+// whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), `@binding.typevar` (a Python
+// `TypeVar(…)` call: the name stands for its bound or constraints as a type), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields (FieldRecords), and bindings of the class's own
 // scope only where the language makes the class body a scope (LanguageHooks.classBodyScope).
 import type { Node } from 'web-tree-sitter';

@@ -2,9 +2,9 @@
 // resolution infers a call's result from them where no return type is declared, as a type
 // checker does (`def open(cls, …): … return cls.taropen(…)` makes `tarfile.open(…)` a TarFile).
 // Only values call resolution can evaluate are captured (names, attribute paths, calls, Python
-// tuples of them); others
-// (literals, arithmetic) add nothing a method could be looked up on. A generator's `return` is
-// not what a call of it gives: a generator keeps the values it yields (`@yielded`) instead.
+// tuples of them); others (literals, arithmetic) add nothing a method could be looked up on. A
+// generator's `return` is not what a call of it gives: a generator keeps the values it yields
+// (`@yielded`) instead.
 import type { Node } from 'web-tree-sitter';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
