@@ -607,6 +607,7 @@ export class Resolver {
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
       const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, binding.line - 1, depth + 1) : undefined;
+      if (binding.init_item !== undefined) return value ? this.namedTupleItem(value, binding.init_item, depth + 1) : OPAQUE;
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
       // variable is not claimed for the original, what it gives is known. A module copied is not followed.
       if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
@@ -627,6 +628,8 @@ export class Resolver {
         ? { kind: 'array' as const, element: this.literalElement(file, scope, binding.element_of, items, binding.line - 1, depth + 1) }
         : segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
+      // `list(xs)`, `sorted(xs)`: a list of those elements.
+      if (binding.init_list) return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element };
       if (binding.init_item !== undefined) return this.namedTupleItem(element, binding.init_item, depth + 1);
       if (element.kind !== 'opaque') return element;
     }

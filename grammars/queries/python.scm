@@ -75,6 +75,8 @@
   type: (_) @binding.type) @binding
   (#eq? @_self "self"))
 (typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
+; key, value = pairs[1]: each name is an item of the tuple the name or path holds
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: [(identifier) (attribute) (subscript)] @binding.from) @binding
 ; a, self.b = x, make(): each target takes the item at its position
 (assignment
   left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]
@@ -100,6 +102,10 @@
   (#eq? @_self "self"))
 ; xs = [make(y) for y in ys]: a list of what make returns
 (assignment left: (identifier) @binding.name right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
+; params = list(arguments.unpack()), sorted(xs), tuple(xs): a list of the elements of what it copies
+((assignment left: (identifier) @binding.name
+  right: (_ function: (identifier) @_copy arguments: (argument_list . [(identifier) (attribute) (call) (subscript)] @binding.each .)) @binding.list) @binding
+  (#any-of? @_copy "list" "tuple" "sorted" "reversed" "set" "frozenset"))
 ((assignment
   left: (_ object: (identifier) @_self) @binding.name
   right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
@@ -223,4 +229,4 @@
 (return_statement (conditional_expression . [(identifier) (attribute) (call)] @returned))
 (return_statement (conditional_expression [(identifier) (attribute) (call)] @returned .))
 ; a generator's yield x (not yield from): what iterating a call of it gives
-(yield . [(identifier) (attribute) (call) (subscript)] @yielded)
+(yield . [(identifier) (attribute) (call) (subscript) (expression_list) (tuple)] @yielded)

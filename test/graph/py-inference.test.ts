@@ -214,6 +214,9 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'item.copy')).toBe(`${file}#Text.copy`);
     expect(targetOf(project.graph, file, 'each_text.stylize')).toBe(`${file}#Text.stylize`);
     expect(targetOf(project.graph, file, 'mixed.copy')).toBe('unresolved');
+    // A generator yielding tuples, copied by list(…); unpacking an item of the copy (jedi).
+    expect(targetOf(project.graph, file, 'first.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, 'each_value.copy')).toBe(`${file}#Text.copy`);
   });
 
   it('type aliases, properties, __iter__, __call__, a receiver not named self, a name rebound from itself', () => {
