@@ -87,6 +87,9 @@ export interface OverloadRecord {
 export type ClassKind =
   | 'class' | 'interface' | 'struct' | 'enum' | 'trait' | 'impl' | 'module' | 'object' | 'protocol' | 'namespace' | 'type';
 
+/** The name an index signature (`[k: string]: T`) is recorded under, as a field or an object type's member: what any other key reads. */
+export const INDEX_MEMBER = '[*]';
+
 export interface FieldRecord {
   name: string;
   line: number;
@@ -173,6 +176,8 @@ export interface CallSite {
    * in CallSite, `new` for a construction, 0-based `arg`), whose declared parameter type may give it.
    */
   this_from?: { type?: string; callee?: string; arg?: number; new?: boolean };
+  /** A reference that writes or deletes the member (`this.run = other`, `delete o.run`): only an accessor's setter runs there. */
+  write?: true;
 }
 
 /**
@@ -193,7 +198,7 @@ export interface LocalBinding {
   init_call?: string;
   /** The initialiser was a `new`/constructor expression (not just any call). */
   init_new?: boolean;
-  /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`), or of an `element_of` (`for a, b in pairs`). */
+  /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`), `init_name` holds (`key, value = pairs[1]`) or of an `element_of` (`for a, b in pairs`). */
   init_item?: number;
   /**
    * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
@@ -204,7 +209,7 @@ export interface LocalBinding {
   element_of?: string;
   /** The binding is a value of this mapping (`for k, v in self.handlers.items()`). */
   value_of?: string;
-  /** The initialiser is a list of what `init_call` returns (`[make(y) for y in ys]`). */
+  /** The initialiser is a list of what `init_call` returns (`[make(y) for y in ys]`), or of the elements of `element_of` (`list(xs)`). */
   init_list?: true;
   /**
    * The initialiser is one of several expressions (`a || b`, `a ?? b`, `c ? f() : new B()`): each

@@ -33,6 +33,8 @@ export interface OracleListing {
   aliasedCalls: boolean;
   /** A JavaScript call of a function named by itself through its `call`, `apply` or `bind` (`Signal.call(this, v)`, `done.bind(this)`). */
   functionMethodCalls: boolean;
+  /** A function read through a module namespace (`[internal.make]`, `export const make = internal.make`). */
+  moduleReads: boolean;
 }
 
 /** A type checker answering "which call sites call this definition". */

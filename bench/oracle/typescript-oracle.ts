@@ -12,7 +12,7 @@ import { ReceiverRule, findToken } from './ts-receivers.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
-  readonly lists = { classReads: true, aliasedCalls: true, functionMethodCalls: false };
+  readonly lists = { classReads: true, aliasedCalls: true, functionMethodCalls: false, moduleReads: true };
   private readonly ts: typeof TS;
   private readonly service: TS.LanguageService;
 

@@ -8,7 +8,7 @@
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
 // path whose element the binding is: `for (const x of xs)`; with `@binding.unpacked`, the item at the
 // name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
-// `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`), `@binding.narrow` (a type the name has
+// `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
 // up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
 // that statement on: `if not isinstance(x, Foo): raise …`; `@binding.guard` instead names a type guard
 // whose declared `x is Foo` gives the type: `if (isFoo(x)) {…}`), `@binding.managed` (a context manager
@@ -16,7 +16,8 @@
 // values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
 // declared `global` in its function: that function's bindings of it are module-level ones too), `@binding.owner` (the binding is
 // that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
-// whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
+// whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), `@binding.typevar` (a Python
+// `TypeVar(…)` call: the name stands for its bound or constraints as a type), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields (FieldRecords), and bindings of the class's own
 // scope only where the language makes the class body a scope (LanguageHooks.classBodyScope).
 import type { Node, Tree } from 'web-tree-sitter';
@@ -141,6 +142,18 @@ function narrowedType(node: Node): string {
   return node.namedChildren.map((item) => collapse(item.text)).join(' | ');
 }
 
+/**
+ * What a Python TypeVar stands for as a type: its bound (`TypeVar("T", bound="Foo")`), else one of
+ * its constraints (`TypeVar("X", A, B)` → `A | B`); undefined for an unconstrained one.
+ */
+function typeVarType(call: Node, comments: readonly string[]): string | undefined {
+  const args = (call.childForFieldName('arguments')?.namedChildren ?? []).filter((arg) => !comments.includes(arg.type));
+  const bound = args.find((arg) => arg.type === 'keyword_argument' && arg.childForFieldName('name')?.text === 'bound')?.childForFieldName('value');
+  if (bound) return collapse(bound.text).replace(/^['"]|['"]$/g, '');
+  const constraints = args.slice(1).filter((arg) => arg.type !== 'keyword_argument');
+  return constraints.length > 0 ? constraints.map((arg) => collapse(arg.text).replace(/^['"]|['"]$/g, '')).join(' | ') : undefined;
+}
+
 /** Python assignment targets that unpack the value: `a, b = f()`, `(a, b) = f()`. */
 const UNPACKING = new Set(['pattern_list', 'tuple_pattern']);
 
@@ -191,6 +204,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const nameNode = caps['binding.name'];
     if (!nameNode || caps['binding.global']) continue;
     const typeNode = caps['binding.type'];
+    const typeVar = caps['binding.typevar'] ? typeVarType(caps['binding.typevar'], comments) : undefined;
     const newNode = caps['binding.new'];
     const callNode = newNode ?? caps['binding.call'];
     const fromNode = caps['binding.from'];
@@ -201,7 +215,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const item = caps['binding.items'] ? tupleItem(caps['binding.items'], nameNode, comments) : undefined;
     const either = caps['binding.either'] ? alternatives(caps['binding.either'], []) : undefined;
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
-    if (!typeNode && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback) continue;
+    if (!typeNode && !typeVar && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -222,6 +236,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
       delete binding.type_at_new;
     }
+    if (typeVar && binding.type === undefined) binding.type = cap(typeVar, TYPE_MAX);
     // `new Map<K, V>()`: the type arguments written at the construction make its type.
     const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
     if (typeArgs && binding.type === undefined) {
@@ -241,7 +256,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
     if (item && binding.init_name === undefined && binding.init_call === undefined) Object.assign(binding, item);
     if (fromNode && binding.init_name === undefined) {
-      binding.init_name = cap(keyNode ? `${collapse(fromNode.text)}.${keyNode.text}` : copiedFrom(fromNode), 120);
+      binding.init_name = cap(keyNode ? `${elideArguments(collapse(fromNode.text))}.${keyNode.text}` : copiedFrom(fromNode), 120);
+      const targets = nameNode.parent;
+      if (!keyNode && targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
     }
     if (eachNode && binding.element_of === undefined) {
       binding.element_of = cap(collapse(eachNode.text), 120);
@@ -250,7 +267,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
     const values = caps['binding.values'];
     if (values && binding.value_of === undefined) binding.value_of = cap(collapse(values.text), 120);
-    if (caps['binding.list'] && binding.init_call !== undefined) binding.init_list = true;
+    if (caps['binding.list'] && (binding.init_call !== undefined || binding.element_of !== undefined)) binding.init_list = true;
     if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
     if (narrowNode && until && binding.type === undefined && binding.guard === undefined) {

@@ -185,10 +185,19 @@ export function buildCalls(
 const NOT_A_REFERENCE = ['function', 'constructor'];
 /** Where a member expression names a value's type and reads nothing: TypeScript's `typeof a.b` in a type. */
 const TYPE_QUERIES = new Set(['type_query']);
+/** Assignments whose `left` member is written, not read (`this.ACTION = this.ACTION_RECORD`, `self.x = y`). */
+const ASSIGNMENTS = new Set(['assignment_expression', 'assignment']);
+
+/** Whether the member expression `node` is written or deleted there rather than read. */
+function isWritten(node: Node, parent: Node): boolean {
+  if (ASSIGNMENTS.has(parent.type) && parent.childForFieldName('left')?.equals(node)) return true;
+  return (parent.type === 'unary_expression' && parent.childForFieldName('operator')?.text === 'delete') || parent.type === 'delete_statement';
+}
 
 /**
  * Member reads from `@ref` matches (`@ref.name` the member): those whose value is used — passed,
- * stored, tested, assigned or read further (`a.b` in `a.b.c`) — not called (calls are call sites).
+ * stored, tested, assigned or read further (`a.b` in `a.b.c`) — not called (calls are call sites);
+ * a member written or deleted is marked so (CallSite.write).
  */
 export function buildReferences(
   matches: Match[],
@@ -215,6 +224,7 @@ export function buildReferences(
       kind: 'reference',
       arg_count: 0,
     };
+    if (isWritten(node, parent)) site.write = true;
     if (callThis && (site.receiver === 'this' || site.receiver!.startsWith('this.') || site.receiver!.startsWith('this?.'))) {
       const from = callThis(node);
       if (from) site.this_from = from;

@@ -26,7 +26,7 @@
 //   method of the class; calls there are made by `Class.observer`, as those in a function-valued
 //   field are made by that method.
 import type { Node } from 'web-tree-sitter';
-import type { ClassKind, ClassRecord, FieldRecord, FunctionKind, FunctionRecord } from '../types.js';
+import { INDEX_MEMBER, type ClassKind, type ClassRecord, type FieldRecord, type FunctionKind, type FunctionRecord } from '../types.js';
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
@@ -457,10 +457,11 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     while (owner && !owner.isClass) owner = owner.parent;
     const cls = owner?.cls;
     if (!cls) continue;
-    const name = collapse(nameNode.text).replace(/^(@|\$|:)/, '');
+    const name = nameNode.type === 'index_signature' ? INDEX_MEMBER : collapse(nameNode.text).replace(/^(@|\$|:)/, '');
     if (!name || cls.methods.some((m) => m.name === name)) continue;
     const type = match.caps['field.type'];
-    const init = match.caps['field.new'] ?? match.caps['field.call'];
+    const factory = match.caps['field.factory'];
+    const init = match.caps['field.new'] ?? factory ?? match.caps['field.call'];
     const initCall = init ? cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(init.text)))), 120) : undefined;
     const from = match.caps['field.from'];
     const initName = from ? cap(collapse(from.text), 120) : undefined;
@@ -468,7 +469,7 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     if (known) {
       // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
       if (!known.type && type) known.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
-      if (!known.init_call && initCall) known.init_call = initCall;
+      if ((!known.init_call || factory) && initCall) known.init_call = initCall;
       if (!known.init_name && initName) known.init_name = initName;
       continue;
     }

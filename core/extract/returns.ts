@@ -1,13 +1,21 @@
 // What unannotated functions return, from `@returned` matches (the value of a `return`): call
 // resolution infers a call's result from them where no return type is declared, as a type
 // checker does (`def open(cls, …): … return cls.taropen(…)` makes `tarfile.open(…)` a TarFile).
-// Only values call resolution can evaluate are captured (names, attribute paths, calls); others
-// (literals, arithmetic) add nothing a method could be looked up on. A generator's `return` is
-// not what a call of it gives: a generator keeps the values it yields (`@yielded`) instead.
+// Only values call resolution can evaluate are captured (names, attribute paths, calls, Python
+// tuples of them); others (literals, arithmetic) add nothing a method could be looked up on. A
+// generator's `return` is not what a call of it gives: a generator keeps the values it yields
+// (`@yielded`) instead.
+import type { Node } from 'web-tree-sitter';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
 import { cap, collapse, elideArguments, startLine } from './text.js';
+
+/** Nodes of functions: a `return` belongs to the nearest one around it. */
+const FUNCTION_NODES = new Set([
+  'function_definition', 'arrow_function', 'function_expression', 'function_declaration', 'generator_function',
+  'generator_function_declaration', 'method_definition',
+]);
 
 /** Distinct returned values kept per function; more alternatives than this are rarely one type. */
 const MAX_RETURNS = 8;
@@ -20,14 +28,23 @@ export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
     const def = scopes.innermost(node.startIndex);
     const fn = def?.fn;
     if (!def || !fn || fn.return_type !== undefined) continue;
+    // A callback's `return` inside the definition (`items.map((x) => { return x.y })`) is not its own.
+    if (!ownFunction(node)?.equals(def.node)) continue;
     let generator = generators.get(def);
     if (generator === undefined) generators.set(def, (generator = YIELD.test(def.body?.text ?? def.node.text)));
     const yielded = role === 'yielded';
     // `yield from xs` gives xs's items, not xs.
     if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
-    const value = cap(elideArguments(collapse(node.text)), VALUE_MAX);
+    // A parenthesised tuple is kept as its items (`return (a, b)` as `a, b`).
+    const text = node.type === 'tuple' ? node.text.slice(1, -1) : node.text;
+    const value = cap(elideArguments(collapse(text)), VALUE_MAX);
     const returns = (fn.returns ??= []);
     if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value)) continue;
     returns.push(yielded ? { value, line: startLine(node), yielded } : { value, line: startLine(node) });
   }
+}
+
+function ownFunction(node: Node): Node | undefined {
+  for (let at = node.parent; at; at = at.parent) if (FUNCTION_NODES.has(at.type)) return at;
+  return undefined;
 }

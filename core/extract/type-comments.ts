@@ -7,11 +7,17 @@
 // does) and its return type. The comment leaves out a method's first parameter (`self`, `cls`;
 // a staticmethod has none to leave out); a comment whose types do not line up with the
 // parameters, or that gives none (`(...)`), is passed over.
-import type { FileRecord, LocalBinding } from '../types.js';
+//
+// An assignment's comment types its target as an annotation would:
+//
+//     self.source = self.executing.source  # type: Source
+import type { FileRecord, FunctionRecord, LocalBinding } from '../types.js';
 import { splitTopLevel } from '../graph/type-text.js';
 
 const MARK = '# type:';
 const SIGNATURE = /^#\s*type:\s*\((.*)\)\s*->\s*(.+?)\s*$/;
+/** `name = …  # type: T` or `self.name = …  # type: T` on one line (not `# type: ignore`). */
+const ASSIGNMENT = /^\s*((?:self\.)?[A-Za-z_]\w*)\s*=(?!=)[^#]*#\s*type:\s*(?!ignore\b)([^#]+?)\s*$/;
 /** How many lines a def's header may span before its colon. */
 const HEADER_LINES = 40;
 
@@ -39,7 +45,33 @@ export function applyTypeComments(record: FileRecord, source: string): void {
       delete fn.returns;
     }
   }
+  added.push(...assignmentTypes(record, lines, functions));
   if (added.length > 0) record.bindings = [...record.bindings, ...added].sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Types from assignment comments: the binding or field made on that line takes the type; where the
+ * value gave none (`self._items = []  # type: List[Item]`) a typed binding of the function's is added.
+ */
+function assignmentTypes(record: FileRecord, lines: readonly string[], functions: readonly FunctionRecord[]): LocalBinding[] {
+  const added: LocalBinding[] = [];
+  lines.forEach((text, row) => {
+    if (!text.includes(MARK)) return;
+    const parsed = ASSIGNMENT.exec(text);
+    if (!parsed) return;
+    const [, name, type] = parsed;
+    const line = row + 1;
+    const fields = record.classes.flatMap((cls) => cls.fields).filter((f) => f.line === line && (f.name === name || `self.${f.name}` === name));
+    const bindings = record.bindings.filter((b) => b.line === line && b.name === name);
+    for (const typed of [...fields, ...bindings]) typed.type ??= type;
+    if (bindings.length > 0) return;
+    const scope = functions.filter((fn) => fn.line <= line && line <= fn.end_line).sort((a, b) => b.line - a.line)[0];
+    const inClass = record.classes.some((cls) => cls.line <= line && line <= cls.end_line);
+    // A class body's names are its fields; a module's, or a function's own, are bindings.
+    const atModule = !scope && !inClass && !name.startsWith('self.');
+    if (scope || atModule) added.push({ scope: scope?.qualified_name ?? '<module>', name, line, type });
+  });
+  return added;
 }
 
 /** The `# type:` comment after a def's colon, on the colon's line or alone on the next one. */

@@ -6,6 +6,8 @@ import type { ResolveContext } from './resolve/context.js';
 import type { CallTarget, Resolver } from './resolver.js';
 import { symbolsOf } from './symbols.js';
 
+const ACCESSORS = new Set(['getter', 'setter']);
+
 export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record: FileRecord): FileGraph {
   const { value, deps } = ctx.track(() => {
     const symbols = symbolsOf(record);
@@ -39,6 +41,9 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (!ctx.definesFunction(reference.name)) continue;
       for (const target of resolver.resolveCall(record.path, reference)) {
         if (!target.to || target.via === 'constructor') continue;
+        // Writing a JS method (`this.ACTION = this.ACTION_RECORD`) replaces it, writing an accessor runs
+        // its setter. (pyright lists a Python write among a method's incoming calls: `self.default = default`.)
+        if (reference.write && symbols.family === 'js' && !ACCESSORS.has(resolver.symbols(target.to.file)?.functions.get(target.to.name)?.kind ?? '')) continue;
         // The read a call of the same function is made through (`this.run.bind(this)`) is that call.
         if (called.has(`${reference.line}\u0000${reference.caller}\u0000${target.to.file}\u0000${target.to.name}`)) continue;
         const edge = edgeOf(reference, target);

@@ -6,7 +6,7 @@
 //
 // Precision first: when a step is uncertain (an untyped local, an external base class, a method
 // the known hierarchy does not define) the answer is "unknown", never a guess.
-import type { CallSite, ClassRecord, FunctionRecord, LocalBinding } from '../types.js';
+import { INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LocalBinding } from '../types.js';
 import { parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
 import { MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
@@ -18,7 +18,10 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
-import { aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, paramType, typeName, typeParamsOf, typeShape, type TypeParam } from './type-text.js';
+import {
+  aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
+  splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
+} from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
 export interface ClassInfo {
@@ -38,8 +41,12 @@ export interface ClassInfo {
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
   | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean }
-  /** A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass). */
-  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean; alias?: boolean }
+  /**
+   * A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass); `untyped`
+   * when its name is also declared `Any` (a checker types the name by that declaration: calling it
+   * reaches the class, what it makes and its attributes are unknown).
+   */
+  | { kind: 'class'; cls: ClassInfo; imported?: boolean; typed?: boolean; alias?: boolean; untyped?: boolean }
   /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
   | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
@@ -51,6 +58,10 @@ export type Value =
   | { kind: 'shape'; file: string; members: Map<string, string> }
   /** A `Map` whose values are known. */
   | { kind: 'map'; value: Value; lib?: string }
+  /** A tuple whose items are known by position (Python `tuple[Token, AppContext]`). */
+  | { kind: 'tuple'; items: Value[] }
+  /** A context manager whose `with … as x` binds `entered`: a call of a `@contextmanager` generator. */
+  | { kind: 'context'; entered: Value }
   /**
    * A JS object literal bound to a name (`const api: Api = { get() {} }`): its members are the
    * functions listed under `path` in `file`; other attributes come from its declared type.
@@ -97,6 +108,7 @@ const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
 const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
+const CONTEXT_MANAGER = /^@(\w+\.)?(async)?contextmanager\s*$/;
 /** A class declared for its type only, implemented elsewhere (`declare class Signal<T>`). */
 const AMBIENT_CLASS = /^(?:export\s+)?(?:default\s+)?declare\s+(?:abstract\s+)?class\b/;
 const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\w+\s*=)/;
@@ -119,6 +131,17 @@ function valueKey(value: Value): string | undefined {
 function aliased(value: Value): Value {
   if (value.kind === 'function' || value.kind === 'class') return { ...value, alias: true };
   return value.kind === 'union' ? { kind: 'union', options: value.options.map(aliased) } : value;
+}
+
+/**
+ * The runtime or library type a value is an instance of (`Map`, `redux#Store`), when known: for a
+ * union, the one all its options share (`Map<K, A> | Map<K, B>`).
+ */
+function libOf(value: Value): string | undefined {
+  if (value.kind === 'external' || value.kind === 'array' || value.kind === 'map') return value.lib;
+  if (value.kind !== 'union') return undefined;
+  const libs = new Set(value.options.map(libOf));
+  return libs.size === 1 ? [...libs][0] : undefined;
 }
 
 /** One value for several: unknown options dropped, nested unions flattened, duplicates merged. */
@@ -181,6 +204,33 @@ function inForce(bindings: readonly LocalBinding[]): LocalBinding[] {
     if (bindings[at].end_line === undefined) out.push(bindings[at]);
   }
   return out;
+}
+
+/**
+ * Whether a binding's initialiser reads the name it binds (`value = value.get_value(trait)`): on
+ * the binding's line the name is still the one before it, as that initialiser reads it.
+ */
+function readsItself(binding: LocalBinding): boolean {
+  const reads = (text: string | undefined) => text !== undefined && text.startsWith(binding.name) && !/^[\w$]/.test(text.slice(binding.name.length));
+  return reads(binding.init_call) || reads(binding.init_name) || (binding.init_any?.some(reads) ?? false);
+}
+
+/**
+ * The items of a list, array or tuple literal as written (`[Extension, Node, Mark]`, `(A, B)`);
+ * undefined for any other text.
+ */
+function literalItems(text: string): string[] | undefined {
+  const trimmed = text.trim();
+  const close = trimmed[0] === '[' ? ']' : trimmed[0] === '(' ? ')' : undefined;
+  if (!close || trimmed[trimmed.length - 1] !== close) return undefined;
+  // The brackets must be one pair around the whole (not `(a)(b)`).
+  let depth = 0;
+  for (let i = 0; i < trimmed.length - 1; i++) {
+    if ('([{'.includes(trimmed[i])) depth++;
+    else if (')]}'.includes(trimmed[i]) && --depth === 0) return undefined;
+  }
+  const items = splitTopLevel(trimmed.slice(1, -1), ',');
+  return close === ']' || items.length > 1 ? items : undefined;
 }
 
 export class Resolver {
@@ -330,7 +380,7 @@ export class Resolver {
     // subclass assigns to it only stands in for a missing declaration.
     for (const owner of classes) {
       for (const record of owner.records) {
-        const field = record.fields.find((f) => f.name === name && f.type);
+        const field = record.fields.find((f) => f.name === name && f.type && !this.isBareFinal(owner.file, f.type));
         if (!field) continue;
         const argument = this.typeArgument(cls, owner, field.type!.trim());
         const typed = argument ? this.typeValue(argument.file, argument.type, depth + 1) : this.typeValue(owner.file, field.type!, depth + 1);
@@ -342,7 +392,7 @@ export class Resolver {
         const field = record.fields.find((f) => f.name === name && f.init_call);
         if (field?.init_call) {
           const value = this.evalPath(owner.file, MODULE_SCOPE, field.init_call, depth + 1);
-          if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+          if (value?.kind === 'class') return this.descriptorValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
           if (value?.kind === 'function') return this.returnValue(value.file, value.fn, depth + 1);
           // `values_ = new Map()`: runtime types are only ever constructed.
           if (value?.kind === 'external' && value.lib !== undefined && isJsLibType(value.lib)) return value;
@@ -367,6 +417,17 @@ export class Resolver {
       if (assigned.length > 0) return unionOf(assigned);
     }
     return undefined;
+  }
+
+  /**
+   * A Python class attribute holding a descriptor (an instance of a class defining `__get__`,
+   * `detect = _SpecificationDetector()`) reads as what `__get__` returns.
+   */
+  private descriptorValue(cls: ClassInfo, depth: number): Value | undefined {
+    if (this.symbols(cls.file)?.family !== 'python') return undefined;
+    const get = this.findMethod(cls, '__get__');
+    const value = get ? this.returnValue(get.file, get.fn, depth + 1) : undefined;
+    return value && value.kind !== 'opaque' ? value : undefined;
   }
 
   /**
@@ -415,12 +476,14 @@ export class Resolver {
         for (const [bound, list] of names) {
           const attribute = /^(?:this\.|self\.|@|\$this->)([^.]+)$/.exec(bound)?.[1];
           if (attribute === undefined) continue;
+          // A narrowing (`if isinstance(self.left, JSONPath):`) assigns nothing.
+          const assigned = list.filter((binding) => binding.end_line === undefined);
           // Every class the scope is a method (or nested function) of: `A.m` and `A.B.m` under `A.B`.
           for (let cut = scope.lastIndexOf('.'); cut > 0; cut = scope.lastIndexOf('.', cut - 1)) {
             const key = `${scope.slice(0, cut)}\u0000${attribute}`;
             let entries = out.get(key);
             if (!entries) out.set(key, (entries = []));
-            for (const binding of list) entries.push({ scope, binding });
+            for (const binding of assigned) entries.push({ scope, binding });
           }
         }
       }
@@ -466,6 +529,10 @@ export class Resolver {
         if (value.kind === 'opaque') return { kind: 'external', lib: shape.container };
         return { kind: 'map', value, lib: shape.container };
       }
+      case 'tuple': {
+        const items = shape.items.map((item) => this.typeValue(file, item, depth + 1));
+        return items.some((item) => item.kind !== 'opaque') ? { kind: 'tuple', items } : OPAQUE;
+      }
       case 'member': {
         const object = this.typeValue(file, shape.object, depth + 1);
         return object.kind === 'opaque' ? OPAQUE : this.member(object, shape.key, depth + 1) ?? OPAQUE;
@@ -481,6 +548,9 @@ export class Resolver {
         // As a type, a function's name implementing `declare class X` is that class.
         const declared = named?.kind === 'function' ? this.ambientClass(named) : undefined;
         const value = declared ? { kind: 'class' as const, cls: declared } : named;
+        // An alias of a class object (`SpecValidatorType = type[SpecValidator]`) is that class object.
+        if (value?.kind === 'class' && value.typed) return value;
+        if (value?.kind === 'class' && value.untyped) return OPAQUE;
         if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
         // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
         if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;
@@ -506,10 +576,20 @@ export class Resolver {
     return unionOf([{ kind: 'instance', cls }, this.typeValue(cls.file, aliased, depth + 1)]);
   }
 
+  /** Python `x: Final = Foo()` (or `Final` imported under another name): the type is the value's, as if undeclared. */
+  private isBareFinal(file: string, type: string): boolean {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'python') return false;
+    const text = type.trim();
+    if (/^((typing|typing_extensions|t|te)\.)?Final$/.test(text)) return true;
+    const imported = syms.imports.get(text);
+    return imported?.imported === 'Final' && /^typing(_extensions)?$/.test(imported.module);
+  }
+
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.guard) return this.guardType(file, scope, binding, depth) ?? OPAQUE;
-    if (binding.type) {
+    if (binding.type && !this.isBareFinal(file, binding.type)) {
       const typed = this.typeValue(file, this.scopeTypeParam(file, scope, binding.type.trim()) ?? binding.type, depth + 1);
       if (typed.kind === 'instance' && binding.type_at_new) {
         // `new C<T>()`: the type is the one written at the construction, which creates exactly C
@@ -527,6 +607,7 @@ export class Resolver {
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
       const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, binding.line - 1, depth + 1) : undefined;
+      if (binding.init_item !== undefined) return value ? this.namedTupleItem(value, binding.init_item, depth + 1) : OPAQUE;
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
       // variable is not claimed for the original, what it gives is known. A module copied is not followed.
       if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
@@ -542,8 +623,13 @@ export class Resolver {
     }
     if (binding.element_of) {
       const segments = parseChain(binding.element_of);
-      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      const items = segments ? undefined : literalItems(binding.element_of);
+      const value = items
+        ? { kind: 'array' as const, element: this.literalElement(file, scope, binding.element_of, items, binding.line - 1, depth + 1) }
+        : segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
+      // `list(xs)`, `sorted(xs)`: a list of those elements.
+      if (binding.init_list) return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element };
       if (binding.init_item !== undefined) return this.namedTupleItem(element, binding.init_item, depth + 1);
       if (element.kind !== 'opaque') return element;
     }
@@ -636,12 +722,32 @@ export class Resolver {
     const params = declared && functionTypeParams(declared.type);
     const type = params?.[param];
     if (declared && type) return this.typeValue(declared.file, type, depth + 1);
+    // `[Extension, Node, Mark].forEach((Extendable) => …)`: an element of the literal.
+    const literal = /^([[(][\s\S]*[\])])\.([\w$]+)$/.exec(callee);
+    const items = literal ? literalItems(literal[1]) : undefined;
+    if (items) return arg === 0 && ITERATION_METHODS.get(literal![2]) === param ? unionOf(this.itemValues(file, scope, items, binding.line, depth + 1)) : OPAQUE;
     const segments = parseChain(callee);
     const method = segments && segments.length > 1 ? segments[segments.length - 1] : undefined;
     if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
     const receiver = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
     if (receiver?.kind === 'map') return receiver.value;
     return receiver ? this.elementOf(receiver, depth + 1) : OPAQUE;
+  }
+
+  /** The values of a literal's items: classes and functions as themselves, not aliases. */
+  private itemValues(file: string, scope: string, items: string[], line: number, depth: number): Value[] {
+    return items.map((item) => this.expressionValue(file, scope, item, line, depth + 1) ?? OPAQUE);
+  }
+
+  /**
+   * An element of a literal iterated in a loop. A Python list of values of different types is a
+   * list of `object` to a checker (pyright's list inference), a tuple one of each item's type.
+   */
+  private literalElement(file: string, scope: string, text: string, items: string[], line: number, depth: number): Value {
+    const values = this.itemValues(file, scope, items, line, depth);
+    const element = unionOf(values);
+    const mixed = element.kind === 'union' || (element.kind !== 'opaque' && values.some((value) => value.kind === 'opaque'));
+    return mixed && text.trim().startsWith('[') && this.symbols(file)?.family === 'python' ? OPAQUE : element;
   }
 
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */
@@ -668,13 +774,34 @@ export class Resolver {
   }
 
   private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
+    const returned = this.declaredReturn(file, fn, depth);
+    // contextlib's decorators make a generator a context manager entered as what it yields.
+    if (!fn.decorators?.some((d) => CONTEXT_MANAGER.test(d))) return returned;
+    return returned.kind === 'array' ? { kind: 'context', entered: returned.element } : OPAQUE;
+  }
+
+  private declaredReturn(file: string, fn: FunctionRecord, depth: number): Value {
     if (!fn.return_type) return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
       return cls ? { kind: 'instance', cls } : OPAQUE;
     }
     if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
-    return this.typeValue(file, fn.return_type, depth + 1);
+    return this.typeValue(file, this.constrained(file, fn.qualified_name, fn.return_type), depth + 1);
+  }
+
+  /**
+   * A declared type with the type parameters in force in `scope` that have a constraint written as
+   * that constraint (`_getCached(): { shape: T }` in `class ZodObject<T extends ZodRawShape>` reads
+   * `{ shape: (ZodRawShape) }`), as a checker types what uses them at least.
+   */
+  private constrained(file: string, scope: string, type: string): string {
+    let out = type;
+    for (const [name, constraint] of this.scopeTypeParams(file, scope)) {
+      if (constraint === 'unknown') continue;
+      out = out.replace(new RegExp(`(?<![\\w$.'"])${name.replace(/[$]/g, '\\$')}(?![\\w$'"])`, 'g'), `(${constraint})`);
+    }
+    return out;
   }
 
   /**
@@ -685,10 +812,15 @@ export class Resolver {
   private inferredReturn(file: string, fn: FunctionRecord, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
     return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => {
-      const returned = unionOf((fn.returns ?? []).map(({ value, line }) => {
+      const evaluate = (value: string, line: number): Value => {
         const segments = parseChain(value);
         const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
         return result ? aliased(result) : OPAQUE;
+      };
+      const returned = unionOf((fn.returns ?? []).map(({ value, line }) => {
+        // Python `return client_ssl, server_ssl`: a tuple of those values.
+        const items = this.symbols(file)?.family === 'python' ? splitTopLevel(value, ',') : [];
+        return items.length > 1 ? { kind: 'tuple', items: items.map((item) => evaluate(item, line)) } : evaluate(value, line);
       }));
       // A generator gives an iterable of what it yields.
       if (!fn.returns?.[0]?.yielded) return returned;
@@ -755,10 +887,11 @@ export class Resolver {
     for (let depth = 0; scope !== undefined && depth < MAX_DEPTH; depth++) {
       const fn = syms.functions.get(scope);
       if (!fn) return this.jsFieldThis(file, scope);
+      // A declared `this` wins, in a method too (`OPTION(this: MixedInParser, …)` of a mixin class).
+      if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
       if (fn.class_name && syms.classes.has(fn.class_name)) {
         return { cls: this.classInfo(file, fn.class_name), fn, isStatic: fn.modifiers?.includes('static') };
       }
-      if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
       const arrow = !/\bfunction\b/.test(fn.signature) && (fn.kind === 'arrow' || /^[\w$]+\s*\??:/.test(fn.signature));
       if (!arrow) {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
@@ -841,6 +974,46 @@ export class Resolver {
     return isClassLevel ? { kind: 'class', cls } : { kind: 'instance', cls };
   }
 
+  /**
+   * An untyped parameter of a function stored as a member of an object whose type is declared
+   * (`handlers.mousedown = (view, event) => …` under `handlers: {[event: string]: (view: EditorView,
+   * event: Event) => void}`): the type that member's function type gives it, as the TypeScript
+   * service types the function contextually.
+   */
+  private contextualParam(file: string, scope: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    const fn = syms?.functions.get(scope);
+    const owner = fn?.class_name;
+    if (syms?.family !== 'js' || !fn || owner === undefined || syms.classes.has(owner) || this.tooDeep(depth)) return undefined;
+    const at = fn.params.findIndex((param) => paramNames(param, 'js').includes(name));
+    if (at < 0 || paramType(fn.params[at]) !== undefined) return undefined;
+    const cut = owner.lastIndexOf('.');
+    const declared = syms.bindings.get(cut < 0 ? MODULE_SCOPE : owner.slice(0, cut))?.get(owner.slice(cut + 1))?.find((b) => b.type)?.type;
+    const member = declared === undefined ? undefined : this.declaredMemberType(file, declared, fn.name, depth + 1);
+    const type = member && functionTypeParams(member.type)?.[at];
+    return type === undefined ? undefined : this.typeValue(member!.file, type, depth + 1);
+  }
+
+  /** The declared type of member `name` of a type written in `file`: an object type's (or its index signature's), a class's or interface's. */
+  private declaredMemberType(file: string, type: string, name: string, depth: number): { file: string; type: string } | undefined {
+    const members = objectTypeMembers(type.trim());
+    if (members) {
+      const member = members.get(name) ?? members.get(INDEX_MEMBER);
+      return member === undefined ? undefined : { file, type: member };
+    }
+    const shape = typeShape(type);
+    if (shape.kind === 'map' && shape.container === 'Record') return { file, type: shape.value };
+    const value = this.typeValue(file, type, depth + 1);
+    if (value.kind !== 'instance') return undefined;
+    const method = this.findMethod(value.cls, name);
+    if (method) return { file: method.file, type: `(${method.fn.params.join(', ')}) => void` };
+    for (const owner of this.mro(value.cls).classes) {
+      const field = owner.records.flatMap((record) => record.fields).find((f) => f.name === name && f.type);
+      if (field) return { file: owner.file, type: field.type! };
+    }
+    return undefined;
+  }
+
   /** What a bare name means inside `caller` at `line`. */
   lookupName(file: string, caller: string, name: string, line: number, depth: number): Value | undefined {
     const syms = this.symbols(file);
@@ -861,9 +1034,13 @@ export class Resolver {
       if (object) return object;
       // The binding in force: the last one made before the line (a narrowing only inside its branch).
       const bound = syms.bindings.get(scope)?.get(name);
-      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
-      const binding = before?.length ? before[before.length - 1] : bound?.find((b) => b.end_line === undefined);
+      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && readsItself(b))
+        && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
       const nested = syms.functions.get(`${scope}.${name}`);
+      // With no binding before the line, a later one stands for the name, unless a Python `def`
+      // already bound it there (`__eq__ = __make_cmp(…)` before `__make_cmp = staticmethod(__make_cmp)`).
+      const defined = nested !== undefined && syms.family === 'python' && scope === caller && nested.line <= line;
+      const binding = before?.length ? before[before.length - 1] : defined ? undefined : bound?.find((b) => b.end_line === undefined);
       // A Python `def` runs as a statement: one between the binding and the line rebinds the name
       // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
       const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;
@@ -876,12 +1053,14 @@ export class Resolver {
       if (binding && !redefined) {
         const reaching = binding.conditional && before?.length ? inForce(before) : [binding];
         const values = reaching.map((b) => this.bindingValue(file, scope, b, depth + 1));
-        // Every binding was conditional: the name may still be the function defined before them.
+        // A function defined since the last unconditional binding may still be what the name holds
+        // (attrs: `fmt_setter = _setattr` in one branch, `def fmt_setter(…)` in another).
         const first = reaching[reaching.length - 1];
-        if (first.conditional && nested && !nested.class_name && nested.line < first.line) values.push({ kind: 'function', file, fn: nested });
+        const floor = first.conditional ? -Infinity : first.line;
+        if (nested && !nested.class_name && floor < nested.line && nested.line <= line) values.push({ kind: 'function', file, fn: nested });
         return unionOf(values);
       }
-      if (!redefined && syms.params.get(scope)?.has(name)) return OPAQUE;
+      if (!redefined && syms.params.get(scope)?.has(name)) return this.contextualParam(file, scope, name, depth + 1) ?? OPAQUE;
       // A class body reads its own methods (`__del__ = close`); elsewhere a method is no name.
       if (nested && (!nested.class_name || syms.classes.has(scope))) return { kind: 'function', file, fn: nested };
       if (syms.classes.has(`${scope}.${name}`)) {
@@ -908,7 +1087,12 @@ export class Resolver {
       if (cls) return { kind: 'class', cls };
     }
     const imported = syms.imports.get(name);
-    if (imported) return this.importValue(file, imported, depth + 1);
+    if (imported) {
+      const value = this.importValue(file, imported, depth + 1);
+      // `if sys.platform == "win32": from ._windows_pipes import PipeSendStream` / `else: PipeSendStream: Any = None`
+      const declaredAny = syms.bindings.get(MODULE_SCOPE)?.get(name)?.some((b) => b.type !== undefined && /^((typing|t)\.)?Any$/.test(b.type.trim()));
+      return value.kind === 'class' && declaredAny ? { ...value, untyped: true } : value;
+    }
     const object = this.objectValue(file, MODULE_SCOPE, name, depth + 1);
     if (object) return object;
     // The module-level binding in force at the end of the module, and what functions assign to the
@@ -1145,14 +1329,15 @@ export class Resolver {
       case 'module':
         return this.moduleMember(value, name, depth + 1);
       case 'class': {
+        if (value.untyped) return OPAQUE;
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
-        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? OPAQUE;
+        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
-        return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? OPAQUE;
+        return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
       }
       case 'super': {
         const method = this.findMethod(value.cls, name, true);
@@ -1166,9 +1351,11 @@ export class Resolver {
       case 'union':
         return unionOf(value.options.map((option) => this.member(option, name, depth + 1) ?? OPAQUE));
       case 'shape': {
-        const type = value.members.get(name);
+        const type = value.members.get(name) ?? value.members.get(INDEX_MEMBER);
         return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
       }
+      case 'context':
+        return name === '__enter__' || name === '__aenter__' ? { kind: 'builtin', result: value.entered } : OPAQUE;
       case 'map':
         // A Record's properties are its values; a Map's `get` returns one.
         if (value.lib === 'Record') return value.value;
@@ -1185,6 +1372,21 @@ export class Resolver {
       default:
         return OPAQUE;
     }
+  }
+
+  /** A method of a Python class's metaclass, read through the class (`Task._create` under `metaclass=NoPublicConstructor`). */
+  private metaclassMethod(cls: ClassInfo, name: string, depth: number): Value | undefined {
+    if (this.tooDeep(depth)) return undefined;
+    for (const owner of this.mro(cls).classes) {
+      for (const record of owner.records) {
+        // Not a base (ClassRecord.bases): read off the signature, `class Task(metaclass=NoPublicConstructor)`.
+        const meta = /[(,]\s*metaclass\s*=\s*([\w.]+)\s*[,)]/.exec(record.signature)?.[1];
+        const value = meta === undefined ? undefined : this.evalPath(owner.file, MODULE_SCOPE, meta, depth + 1);
+        const method = value?.kind === 'class' ? this.findMethod(value.cls, name) : undefined;
+        if (method) return { kind: 'function', file: method.file, fn: method.fn };
+      }
+    }
+    return undefined;
   }
 
   private moduleMember(module: Value & { kind: 'module' }, name: string, depth: number): Value | undefined {
@@ -1305,12 +1507,42 @@ export class Resolver {
     let consumed = head?.consumed ?? 1;
     let current = head?.value;
     current = current && this.applySuffixes(current, segments[0], depth);
+    const paths = this.narrowedPaths(file);
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
-      const next = this.attribute(current, segment.name, depth + 1);
+      const narrowed = paths.size > 0 && !self ? this.narrowedPath(file, caller, segments, consumed, line, paths, depth) : undefined;
+      const next = narrowed ?? this.attribute(current, segment.name, depth + 1);
       current = next && this.applySuffixes(next, segment, depth);
     }
     return current;
+  }
+
+  /** The attribute paths a file's narrowings name (`self.left` in `if isinstance(self.left, JSONPath):`). */
+  private narrowedPaths(file: string): Set<string> {
+    return this.ctx.memo(`narrowed|${file}`, () => {
+      const out = new Set<string>();
+      for (const names of this.symbols(file)?.bindings.values() ?? []) {
+        for (const [name, list] of names) if (name.includes('.') && list.some((b) => b.end_line !== undefined && b.type)) out.add(name);
+      }
+      return out;
+    }) ?? new Set();
+  }
+
+  /**
+   * The type a narrowing gives the attribute path ending at `segments[at]` where `line` is in its
+   * branch, unless the path is assigned again between the narrowing and the line.
+   */
+  private narrowedPath(file: string, caller: string, segments: Segment[], at: number, line: number, paths: Set<string>, depth: number): Value | undefined {
+    const path = segments.slice(0, at + 1);
+    if (path.some((segment, i) => segment.calls > 0 || segment.indexed || segment.cast || segment.operation || segment.isNew || (i > 0 && segment.sep !== '.'))) return undefined;
+    const name = path.map((segment) => segment.name).join('.');
+    if (!paths.has(name)) return undefined;
+    // Only in the function that tests it: a nested function may run after the attribute changed.
+    const bound = this.symbols(file)?.bindings.get(caller)?.get(name);
+    const narrowing = bound?.filter((b) => b.type && b.end_line !== undefined && b.line <= line && line <= b.end_line).pop();
+    if (!narrowing || bound!.some((b) => b.end_line === undefined && b.line > narrowing.line && b.line <= line)) return undefined;
+    const value = this.bindingValue(file, caller, narrowing, depth + 1);
+    return value.kind === 'opaque' ? undefined : value;
   }
 
   private evalHead(file: string, caller: string, segments: Segment[], line: number, depth: number): { value: Value | undefined; consumed: number } | undefined {
@@ -1395,6 +1627,7 @@ export class Resolver {
 
   /** What `new value(…)` creates: exactly that class, unless only a type says which class it is. */
   private constructed(value: Value): Value {
+    if (value.kind === 'class' && value.untyped) return OPAQUE;
     if (value.kind === 'class') return value.typed ? { kind: 'instance', cls: value.cls } : { kind: 'instance', cls: value.cls, exact: true };
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
     return value.kind === 'external' ? value : OPAQUE;
@@ -1423,18 +1656,22 @@ export class Resolver {
     }
   }
 
-  /** Item `index` of the tuple a call of `callee` returns, as its declared return type says. */
+  /**
+   * Item `index` of the tuple a call of `callee` returns, as its declared return type says; for a
+   * class, as its `__new__` declares (trio's `class open_memory_channel(Tuple[…])` under TYPE_CHECKING).
+   */
   private tupleItem(callee: Value, index: number, depth: number): Value {
     if (callee.kind === 'union') return unionOf(callee.options.map((option) => this.tupleItem(option, index, depth + 1)));
-    if (callee.kind !== 'function' || !callee.fn.return_type || this.tooDeep(depth)) return OPAQUE;
-    const shape = typeShape(callee.fn.return_type);
-    const item = shape.kind === 'tuple' ? shape.items[index] : undefined;
-    return item === undefined ? OPAQUE : this.typeValue(callee.file, item, depth + 1);
+    if (this.tooDeep(depth)) return OPAQUE;
+    const made = callee.kind === 'class' ? this.findMethod(callee.cls, '__new__') : undefined;
+    const result = made ? this.returnValue(made.file, made.fn, depth + 1) : callee.kind === 'class' ? OPAQUE : this.callResult(callee, depth + 1);
+    return result.kind === 'tuple' ? result.items[index] ?? OPAQUE : OPAQUE;
   }
 
-  /** Item `index` of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
+  /** Item `index` of a tuple (`for bp, options in self._blueprints`) or of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
   private namedTupleItem(value: Value, index: number, depth: number): Value {
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.namedTupleItem(option, index, depth + 1)));
+    if (value.kind === 'tuple') return value.items[index] ?? OPAQUE;
     if (value.kind !== 'instance' || this.tooDeep(depth)) return OPAQUE;
     const [record] = value.cls.records;
     if (!record?.bases.some((base) => NAMED_TUPLE.test(base.trim()))) return OPAQUE;
@@ -1458,11 +1695,22 @@ export class Resolver {
     return value.kind === 'external' ? EXTERNAL : OPAQUE;
   }
 
-  /** What indexing a value gives (`xs[0]`, `handlers[name]`): an element of a list, a value of a mapping. */
+  /**
+   * What indexing a value gives (`xs[0]`, `handlers[name]`): an element of a list, a value of a
+   * mapping, what a Python class's `__getitem__` returns (`self[uri]` in a Mapping subclass), what a
+   * TypeScript index signature declares.
+   */
   private itemOf(value: Value, depth: number): Value {
     if (value.kind === 'map') return value.value;
+    if (value.kind === 'shape') {
+      const type = value.members.get(INDEX_MEMBER);
+      return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
+    }
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.itemOf(option, depth + 1)));
-    return this.elementOf(value, depth + 1);
+    if (value.kind !== 'instance' || this.tooDeep(depth)) return this.elementOf(value, depth + 1);
+    const get = this.findMethod(value.cls, '__getitem__');
+    const item = get ? this.returnValue(get.file, get.fn, depth + 1) : this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
+    return item.kind === 'opaque' ? this.elementOf(value, depth + 1) : item;
   }
 
   // ---- calls -----------------------------------------------------------------------------
@@ -1486,7 +1734,8 @@ export class Resolver {
     // JS `this` declared by a `this:` parameter or a callback's function type is a value of that type.
     const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
-    const lib = (receiver.kind === 'external' || receiver.kind === 'array' || receiver.kind === 'map') && receiver.lib ? `${receiver.lib}.${last.name}` : undefined;
+    const receiverLib = libOf(receiver);
+    const lib = receiverLib ? `${receiverLib}.${last.name}` : undefined;
     if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
     // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).

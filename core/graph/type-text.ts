@@ -2,6 +2,7 @@
 // into the few shapes call resolution needs: a class name, a function type, a union, an object
 // type literal, a collection of elements, a map of values. Pure string functions; what a name
 // denotes in a project is the resolver's business.
+import { INDEX_MEMBER } from '../types.js';
 
 /** What a type text is, as far as resolving calls on a value of that type goes. */
 export type TypeShape =
@@ -37,7 +38,9 @@ const COLLECTIONS = 'Array|ReadonlyArray|Set|ReadonlySet|List|list|Sequence|Muta
 /** A module qualifying a typing name (`t.List`, `typing.Optional`, `te.Final`). */
 const TYPING_PREFIX = '(?:[A-Za-z_]\\w*\\.)?';
 const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
-const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]([\\w$.'"]+(?:[<[][^<>[\\]]*[>\\]])?)[>\\]]$`);
+const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]`);
+/** Python generators and async iterables, iterated as their first type argument: `Generator[Foo, None, None]`, `AsyncIterator[Foo]`. */
+const PY_GENERATOR = new RegExp(`^${TYPING_PREFIX}(Generator|AsyncGenerator|AsyncIterator|AsyncIterable)\\[`);
 const OPTIONAL = new RegExp(`^${TYPING_PREFIX}Optional\\[([\\s\\S]*)\\]$`);
 /** `Type[Foo]`, `type[Foo]`: the class Foo (or a subclass), not an instance. */
 const CLASS_OF = new RegExp(`^${TYPING_PREFIX}(?:Type|type)\\[['"]?([\\w.]+)['"]?\\]$`);
@@ -109,7 +112,7 @@ export function typeName(raw: string): string | undefined {
       .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
       .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
       // `Omit<Foo, 'k'>`, `Pick<Foo, 'k'>`: Foo's members (the ones kept).
-      .replace(/^(Omit|Pick)<(.*)>$/, (_, _wrapper: string, args: string) => splitTopLevel(args, ',')[0].trim())
+      .replace(/^(Omit|Pick)<(.*)>$/, (_, _wrapper: string, args: string) => splitTopLevel(args, ',')[0] ?? '')
       .replace(/\s*\|\s*(None|null|undefined)\b/g, '')
       .replace(/^(None|null|undefined)\s*\|\s*/g, '')
       .replace(/\?$/, '')
@@ -129,8 +132,21 @@ function collectionOf(raw: string): { element: string; container: string } | und
   const text = tidyBrackets(raw.trim()).replace(/^readonly\s+/, '').replace(/\s*\|\s*(null|undefined)$/, '');
   const suffix = SUFFIX_ARRAY.exec(text);
   if (suffix) return { element: suffix[1], container: 'Array' };
+  // `(AddMarkStep | RemoveMarkStep)[]`
+  if (text.startsWith('(') && text.endsWith('[]') && closingBracket(text, 0) === text.length - 3) return { element: text.slice(1, -3), container: 'Array' };
+  const generator = PY_GENERATOR.exec(text);
+  const yielded = generator && closingBracket(text, generator[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(generator[0].length, -1), ',')[0] : undefined;
+  if (yielded) return { element: unquoted(yielded), container: generator![1] };
   const generic = GENERIC_COLLECTION.exec(text);
-  return generic ? { element: generic[2].replace(/^['"]|['"]$/g, ''), container: generic[1] } : undefined;
+  if (!generic || closingBracket(text, generic[0].length - 1) !== text.length - 1) return undefined;
+  // One type argument, whatever it nests (`list[tuple[Blueprint, dict[str, Any]]]`); a tuple of any length `Tuple[Foo, ...]`.
+  const args = splitTopLevel(text.slice(generic[0].length, -1), ',');
+  const variadic = args.length === 2 && args[1] === '...' && /^[Tt]uple$/.test(generic[1]);
+  return args.length === 1 || variadic ? { element: unquoted(args[0]), container: generic[1] } : undefined;
+}
+
+function unquoted(text: string): string {
+  return text.replace(/^['"]|['"]$/g, '');
 }
 
 /** The declared type of a parameter (`init: (a: A) => void` → `(a: A) => void`, `cb?: F` → `F`). */
@@ -182,12 +198,15 @@ export function objectTypeMembers(text: string): Map<string, string> | undefined
     for (const member of splitTopLevel(group, ',')) {
       const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
       const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
+      const index = /^(?:readonly\s+)?\[\s*[\w$]+\s*:\s*(?:string|number)\s*\]\s*:\s*([\s\S]+)$/.exec(member);
       if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
       else if (property) members.set(property[1], property[2].trim());
+      else if (index) members.set(INDEX_MEMBER, index[1].trim());
     }
   }
   return members;
 }
+
 
 /** `(F) | undefined` and `((a: A) => R)` → the function type inside. */
 function withoutOptionalParens(type: string): string {

@@ -119,16 +119,17 @@
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: (_ object: (this) property: (_)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
-; const { a, b: c } = this.x: each name is copied from that property of the source
+; const { a, b: c } = this.x, const { ctx, status } = this._processInputParams(input): each name is
+; copied from that property of the source
 (variable_declarator
   name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)
-  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+  value: [(identifier) (member_expression) (this) (call_expression)] @binding.from) @binding
 (variable_declarator
   name: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
-  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+  value: [(identifier) (member_expression) (this) (call_expression)] @binding.from) @binding
 (variable_declarator
   name: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name @binding.key))
-  value: [(identifier) (member_expression) (this)] @binding.from) @binding
+  value: [(identifier) (member_expression) (this) (call_expression)] @binding.from) @binding
 ; const x = a || b, a ?? b, c ? f() : new B(): x is one of the alternatives
 (variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
 ; const handlers = { onFoo, onBar: bar, run: helpers.run }: property `handlers.onFoo` holds that name's value
@@ -139,7 +140,7 @@
   name: (identifier) @binding.owner
   value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
 ; for (const x of items): x is an element of items
-(for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression)] @binding.each) @binding
+(for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression) (array)] @binding.each) @binding
 ; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo (`_`: the
 ; parenthesized condition and binary expressions, see "Wildcards" in README.md)
 (if_statement
@@ -165,3 +166,9 @@
       argument: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))))
     consequence: [(return_statement) (throw_statement) (statement_block . [(return_statement) (throw_statement)] .)]
     !alternative) @binding @binding.after) @binding.until
+
+; ---- returned values (core/extract/returns.ts): what a function without a declared return type
+; returns, as the TypeScript service infers it: return x, return this.y, return make(…), new C(…),
+; an arrow's expression body
+(return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
+(arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)

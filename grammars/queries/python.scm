@@ -26,6 +26,16 @@
   left: (_ object: (identifier) @_self attribute: (identifier) @field.name)
   type: (_)? @field.type) @field
   (#eq? @_self "self"))
+; x = attr.ib(factory=Foo), y = field(default_factory=Foo): the attribute holds what the factory
+; makes; attr.ib(type=Foo) declares its type
+((class_definition
+  body: (block (expression_statement (assignment left: (identifier) @field.name
+    right: (_ arguments: (_ (keyword_argument name: (identifier) @_factory value: [(identifier) (attribute)] @field.factory))))) @field))
+  (#any-of? @_factory "factory" "default_factory"))
+((class_definition
+  body: (block (expression_statement (assignment left: (identifier) @field.name
+    right: (_ arguments: (_ (keyword_argument name: (identifier) @_type value: [(identifier) (attribute)] @field.type))))) @field))
+  (#eq? @_type "type"))
 (class_definition
   body: (block (expression_statement (assignment left: (identifier) @field.name right: (_ function: (_) @field.call))) @field))
 ((assignment
@@ -65,6 +75,8 @@
   type: (_) @binding.type) @binding
   (#eq? @_self "self"))
 (typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
+; key, value = pairs[1]: each name is an item of the tuple the name or path holds
+(assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: [(identifier) (attribute) (subscript)] @binding.from) @binding
 ; a, self.b = x, make(): each target takes the item at its position
 (assignment
   left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]
@@ -90,13 +102,20 @@
   (#eq? @_self "self"))
 ; xs = [make(y) for y in ys]: a list of what make returns
 (assignment left: (identifier) @binding.name right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
+; params = list(arguments.unpack()), sorted(xs), tuple(xs): a list of the elements of what it copies
+((assignment left: (identifier) @binding.name
+  right: (_ function: (identifier) @_copy arguments: (argument_list . [(identifier) (attribute) (call) (subscript)] @binding.each .)) @binding.list) @binding
+  (#any-of? @_copy "list" "tuple" "sorted" "reversed" "set" "frozenset"))
 ((assignment
   left: (_ object: (identifier) @_self) @binding.name
   right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
   (#eq? @_self "self"))
-; Alias = Union[A, B], Optional[A], Callable[[A], R], List[A] at module level: a type alias names those types
+; Alias = Union[A, B], Optional[A], Callable[[A], R], List[A], type[A] at module level: a type alias names those types
 ((module (expression_statement (assignment left: (identifier) @binding.name right: (subscript value: [(identifier) (attribute)] @_generic) @binding.type) @binding))
-  (#match? @_generic "^((typing|t)\\.)?(Union|Optional|Callable|List|Sequence|Iterable|Dict|Mapping)$"))
+  (#match? @_generic "^((typing|t)\\.)?(Union|Optional|Callable|List|Sequence|Iterable|Dict|Mapping|Type|Tuple|list|dict|tuple|type)$"))
+; T = TypeVar("T", bound=Foo), X = TypeVar("X", A, B): as a type the name is its bound, or one of its constraints
+((module (expression_statement (assignment left: (identifier) @binding.name right: (_ function: [(identifier) (attribute)] @_typevar) @binding.typevar) @binding))
+  (#match? @_typevar "^((typing|t|typing_extensions)\\.)?TypeVar$"))
 (typed_default_parameter name: (identifier) @binding.name type: (_) @binding.type) @binding
 ; for x in xs / [… for x in self.items()]: x is an element of what is iterated (of anything: the
 ; loop rebinds x even when what it iterates is not known)
@@ -135,35 +154,36 @@
 ; isinstance narrowing (`_`: a call by `function:` and `arguments:`, its argument list, a boolean
 ; operator by its operator; see "Wildcards" in README.md)
 ; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (child
-; patterns are ordered, so the test is matched before and after the `and`)
+; patterns are ordered, so the test is matched before and after the `and`); x may be an attribute
+; path (`isinstance(self.left, JSONPath)`), as checkers narrow those too
 ((if_statement
    condition: [
      (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
      (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
      (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
      (parenthesized_expression [
        (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
        (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
    consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ((elif_clause
    condition: [
      (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))
      (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
      (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
      (parenthesized_expression [
        (_ (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
        (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
    consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ; if not isinstance(x, C): raise …, assert isinstance(x, C), assert x is None or isinstance(x, C):
@@ -171,10 +191,10 @@
 ((block
   (if_statement
     condition: (_
-      left: (comparison_operator . (identifier) @_checked . (none) .)
+      left: (comparison_operator . [(identifier) (attribute)] @_checked . (none) .)
       operator: "and"
       right: (not_operator argument: (_ function: (identifier) @_isinstance
-        arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))
+        arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))))
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance")
@@ -182,29 +202,31 @@
 ((block
   (if_statement
     condition: (not_operator argument: (_ function: (identifier) @_isinstance
-      arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+      arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
 ((block
   (assert_statement . (_ function: (identifier) @_isinstance
-    arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
+    arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
 ((block
   (assert_statement . (_
-    left: (comparison_operator . (identifier) @_checked . (none) .)
+    left: (comparison_operator . [(identifier) (attribute)] @_checked . (none) .)
     operator: "or"
     right: (_ function: (identifier) @_isinstance
-      arguments: (_ . (identifier) @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))) @binding @binding.after) @binding.until
+      arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance")
   (#eq? @_checked @binding.name))
 
 ; ---- returned values (core/extract/returns.ts): return x, return self.y, return make(…), return a or b, return a if c else b
 (return_statement [(identifier) (attribute) (call) (subscript)] @returned)
+; return a, b / return (a, b): a tuple of those values
+(return_statement [(expression_list) (tuple)] @returned)
 (return_statement (await [(identifier) (attribute) (call)] @returned))
 (return_statement (boolean_operator left: [(identifier) (attribute) (call)] @returned operator: "or"))
 (return_statement (boolean_operator operator: "or" right: [(identifier) (attribute) (call)] @returned))
 (return_statement (conditional_expression . [(identifier) (attribute) (call)] @returned))
 (return_statement (conditional_expression [(identifier) (attribute) (call)] @returned .))
 ; a generator's yield x (not yield from): what iterating a call of it gives
-(yield . [(identifier) (attribute) (call) (subscript)] @yielded)
+(yield . [(identifier) (attribute) (call) (subscript) (expression_list) (tuple)] @yielded)

@@ -35,18 +35,27 @@
 ; (`(_ constructor:)` a new, `(_ function:)` a call: see "Wildcards" in README.md)
 (public_field_definition name: (_) @field.name value: (_ constructor: (_) @field.new)) @field
 (public_field_definition name: (_) @field.name value: (_ function: (_) @field.call)) @field
-(property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field
-; constructor(private readonly repo: Repo): parameter properties are fields
-(required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
-(optional_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
-(required_parameter (accessibility_modifier) pattern: (identifier) @field.name value: (_ constructor: (_) @field.new)) @field
+; an interface's or a type alias's members, not those of an object type written in a signature or
+; a member's type (`childAfter(pos): {node: Node, index: number}` adds no field to its class)
+(interface_body (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field)
+(type_alias_declaration value: (object_type (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field))
+(type_alias_declaration value: (intersection_type (object_type (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field)))
+(type_alias_declaration value: (union_type (object_type (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field)))
+; an index signature (`{ [k: string]: ZodTypeAny }`) is the field any key reads (named `[*]`: core/extract/definitions.ts)
+(interface_body (index_signature type: (type_annotation (_) @field.type)) @field.name @field)
+(type_alias_declaration value: (object_type (index_signature type: (type_annotation (_) @field.type)) @field.name @field))
+; constructor(private readonly repo: Repo), constructor(readonly type: NodeType): parameter properties are fields
+(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
+(optional_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field
+(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name value: (_ constructor: (_) @field.new)) @field
+(required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name value: [(identifier) (member_expression)] @field.from) @field
 
 ; ---- bindings: typed declarations and parameters
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; const q = this.x as Query<T> | undefined: the cast declares the binding's type (`as const` has none)
 (variable_declarator name: (identifier) @binding.name value: (as_expression (_) (_) @binding.type)) @binding
 ; const output = this.output!: the binding takes that name's type
-(variable_declarator name: (identifier) @binding.name value: (non_null_expression [(identifier) (member_expression)] @binding.from)) @binding
+(variable_declarator name: (identifier) @binding.name value: (non_null_expression [(identifier) (member_expression) (subscript_expression)] @binding.from)) @binding
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)

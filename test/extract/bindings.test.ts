@@ -191,6 +191,8 @@ describe('member reads that are not calls', () => {
       '6:S.start:this.state:reference',
       '6:S.start:this.state.value:reference',
     ]);
+    // Written, not read: only an accessor's setter runs there.
+    expect(r.references!.filter((ref) => ref.write).map((ref) => ref.callee)).toEqual(['this.state.value']);
   });
 
   it('python: attribute reads passed as values', async () => {

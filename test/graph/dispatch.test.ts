@@ -96,9 +96,10 @@ describe('receiver precision and object literals (TypeScript)', () => {
     const file = 'src/registry.ts';
     expect(edgesFrom(project.graph, file, 'table.get')[0]).toMatchObject({ external: true, lib: 'Map.get' });
     expect(edgesFrom(project.graph, file, 'this.counts.get')[0]).toMatchObject({ external: true, lib: 'Map.get' });
+    expect(edgesFrom(project.graph, file, 'state.locations.get')[0]).toMatchObject({ external: true, lib: 'Map.get' });
     expect(project.graph.fileGraph(file)!.libOverrides).toEqual([{ method: { file, name: 'Registry.get' }, lib: 'Map.get' }]);
-    // table.get and this.counts.get, both on line 18.
-    expect(callers(file, 'Registry.get')).toEqual(['src/registry.ts:18 dispatch', 'src/registry.ts:18 dispatch']);
+    // table.get and this.counts.get, both on line 18, and state.locations.get.
+    expect(callers(file, 'Registry.get')).toEqual(['src/registry.ts:18 dispatch', 'src/registry.ts:18 dispatch', 'src/registry.ts:61 dispatch']);
     expect(directCallers(project.graph, { file, name: 'Registry.get' }, false, 'abstract')).toEqual([]);
   });
 

@@ -63,16 +63,16 @@ describe('call graph vs type checkers', () => {
     const project = await openFixture('ts-dispatch');
     try {
       const target = { file: 'src/shapes.ts', qualifiedName: 'Registry.create', name: 'create', isClass: false, nameLine: 29, nameColumn: 9 };
-      expect(ourCallSites(project.graph, [target], 'family', { classReads: true, aliasedCalls: true, functionMethodCalls: true })).toEqual(['src/use.ts:12', 'src/use.ts:16']);
-      expect(ourCallSites(project.graph, [target], 'family', { classReads: false, aliasedCalls: true, functionMethodCalls: true })).toEqual(['src/use.ts:16']);
+      expect(ourCallSites(project.graph, [target], 'family', { classReads: true, aliasedCalls: true, functionMethodCalls: true, moduleReads: true })).toEqual(['src/use.ts:12', 'src/use.ts:16']);
+      expect(ourCallSites(project.graph, [target], 'family', { classReads: false, aliasedCalls: true, functionMethodCalls: true, moduleReads: true })).toEqual(['src/use.ts:16']);
     } finally {
       await project.close();
     }
   });
 
-  it('the TypeScript service lists constructions of a declared class for the function implementing it, never f.call / f.bind; our sites compared with it neither', async () => {
+  it('the TypeScript service lists constructions of a declared class for the function implementing it and reads through a module namespace, never f.call / f.bind; our sites compared with it alike', async () => {
     const root = `${FIXTURES}ts-ambient`;
-    const oracle = new TypeScriptOracle(root, ['src/signal.ts']);
+    const oracle = new TypeScriptOracle(root, ['src/signal.ts', 'src/internal.ts', 'src/api.ts']);
     await oracle.start();
     const project = await openFixture('ts-ambient');
     try {
@@ -94,6 +94,11 @@ describe('call graph vs type checkers', () => {
         expect(ourCallSites(project.graph, [target], 'family', oracle.lists)).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
       }
       expect(ourCallSites(project.graph, [finish], 'family', oracle.lists)).toEqual([]);
+      // The service lists a function read through a module namespace (`export const make = internal.make`); our sites compared with it too.
+      const make = { file: 'src/internal.ts', qualifiedName: 'make', name: 'make', isClass: false, nameLine: 1, nameColumn: 16 };
+      expect((await oracle.incomingCalls(make))?.sites.sort()).toEqual(['src/api.ts:3', 'src/api.ts:4']);
+      expect(ourCallSites(project.graph, [make], 'family', oracle.lists)).toEqual(['src/api.ts:3', 'src/api.ts:4']);
+      expect(ourCallSites(project.graph, [make], 'family', { ...oracle.lists, moduleReads: false })).toEqual([]);
       // Signal.call(this, …) runs Signal, and finish.bind(c, 1) makes a copy of finish that is called.
       expect(ourCallSites(project.graph, [fn, finish], 'family', { ...oracle.lists, functionMethodCalls: true })).toEqual(['src/signal.ts:21', 'src/signal.ts:24', 'src/signal.ts:31', 'src/signal.ts:39']);
     } finally {
@@ -102,7 +107,7 @@ describe('call graph vs type checkers', () => {
     }
   });
 
-  it('pyright leaves calls through an import alias out of its incoming calls, and so do our sites compared with it', async () => {
+  it('pyright leaves calls through an import alias and reads through a module out of its incoming calls, and so do our sites compared with it', async () => {
     const root = `${FIXTURES}py-alias`;
     const oracle = new PyrightOracle(root);
     await oracle.start();
@@ -115,7 +120,9 @@ describe('call graph vs type checkers', () => {
       expect(oracle.lists.aliasedCalls).toBe(false);
       expect(ourCallSites(project.graph, [fn], 'abstract', oracle.lists)).toEqual(['pkg/use.py:9']);
       expect(ourCallSites(project.graph, [cls], 'abstract', oracle.lists)).toEqual(['pkg/use.py:11']);
-      expect(ourCallSites(project.graph, [fn, cls], 'abstract', { classReads: false, aliasedCalls: true, functionMethodCalls: true })).toEqual(['pkg/use.py:10', 'pkg/use.py:11', 'pkg/use.py:8', 'pkg/use.py:9']);
+      expect(ourCallSites(project.graph, [fn, cls], 'abstract', { classReads: false, aliasedCalls: true, functionMethodCalls: true, moduleReads: false })).toEqual(['pkg/use.py:10', 'pkg/use.py:11', 'pkg/use.py:8', 'pkg/use.py:9']);
+      // pyright leaves out a function read through its module too (pkg/reads.py:3: [util.path_bytes]).
+      expect(ourCallSites(project.graph, [fn], 'abstract', { ...oracle.lists, moduleReads: true })).toEqual(['pkg/reads.py:3', 'pkg/use.py:9']);
     } finally {
       await oracle.stop();
       await project.close();

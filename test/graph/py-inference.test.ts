@@ -72,6 +72,7 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'Common.either.copy')).toBe(`${file}#ParserElement.copy`);
     expect(targetOf(project.graph, file, 'integer.streamline', 'Common.method')).toBe('unresolved');
     expect(targetOf(project.graph, file, 'quoted.streamline')).toBe(`${file}#ParserElement.streamline`);
+    expect(targetOf(project.graph, file, '_make_cmp')).toBe(`${file}#Common._make_cmp`);
   });
 
   it('a generator gives an iterable of what it yields, through a property and __iter__ too (wadllib); not through yield from', () => {
@@ -81,16 +82,81 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'anything.params')).toBe('unresolved');
   });
 
-  it('PEP 484 type comments type parameters and returns; a function made in a method with its own self is no method (asttokens, attrs)', () => {
+  it('with a @contextmanager (or @asynccontextmanager) generator binds what it yields (trio)', () => {
+    const file = 'pkg/managers.py';
+    expect(targetOf(project.graph, file, 'a.send_all')).toBe(`${file}#Stream.send_all`);
+    expect(targetOf(project.graph, file, 'b.send_all')).toBe(`${file}#Stream.send_all`);
+    expect(targetOf(project.graph, file, 's.send_all')).toBe(`${file}#Stream.send_all`);
+    expect(targetOf(project.graph, file, 'c.send_all')).toBe('unresolved');
+  });
+
+  it('unpacking a class call takes the items of the tuple its __new__ declares (trio open_memory_channel)', () => {
+    const file = 'pkg/channels.py';
+    expect(targetOf(project.graph, file, 's.send')).toBe(`${file}#Sender.send`);
+    expect(targetOf(project.graph, file, 'r.receive')).toBe(`${file}#Receiver.receive`);
+  });
+
+  it('a method of a class\'s metaclass is read through the class (trio NoPublicConstructor._create)', () => {
+    const file = 'pkg/channels.py';
+    expect(targetOf(project.graph, file, 'Task._create')).toBe(`${file}#NoPublicConstructor._create`);
+    expect(targetOf(project.graph, file, 'Nursery._create')).toBe('unresolved');
+  });
+
+  it('a class attribute holding a descriptor reads as what its __get__ returns (referencing)', () => {
+    const file = 'pkg/descriptors.py';
+    expect(targetOf(project.graph, file, 'specification.create_resource')).toBe(`${file}#Specification.create_resource`);
+    expect(targetOf(project.graph, file, 'default.plain.run')).toBe(`${file}#_Plain.run`);
+  });
+
+  it('an attrs or dataclass field is what its factory makes, or the type= it declares (trio)', () => {
+    const file = 'pkg/fields.py';
+    expect(targetOf(project.graph, file, 'self.wakeup.close', 'EntryQueue.close')).toBe(`${file}#Wakeup.close`);
+    expect(targetOf(project.graph, file, 'self.typed.close')).toBe(`${file}#Wakeup.close`);
+    expect(targetOf(project.graph, file, 'self.other.close')).toBe('external');
+    expect(targetOf(project.graph, file, 'self.wakeup.close', 'Runner.close')).toBe(`${file}#Wakeup.close`);
+  });
+
+  it('a name declared Final without a type argument has its value\'s type (trio)', () => {
+    const file = 'pkg/finals.py';
+    for (const callee of ['GLOBAL_RUN_CONTEXT.current', 'OTHER.current', 'QUALIFIED.current', 'Holder.LIMIT.current']) {
+      expect(targetOf(project.graph, file, callee), callee).toBe(`${file}#RunContext.current`);
+    }
+  });
+
+  it('an alias of type[C] is the class object: calling a value of it makes a C (openapi_spec_validator)', () => {
+    const file = 'pkg/aliases.py';
+    expect(targetOf(project.graph, file, 'v.validate')).toBe(`${file}#Validator.validate`);
+  });
+
+  it('a class name also declared Any is called as the class, but what it makes is unknown (trio test_windows_pipes)', () => {
+    const file = 'pkg/platforms.py';
+    expect(targetOf(project.graph, file, 'Pipe')).toBe('pkg/transports.py#Pipe');
+    expect(targetOf(project.graph, file, 'pipe.fileno')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'typed_pipe().fileno')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'transport.close')).toBe('pkg/transports.py#Transport.close');
+  });
+
+  it('a TypeVar as a type is its bound or one of its constraints (referencing)', () => {
+    const file = 'pkg/typevars.py';
+    expect(targetOf(project.graph, file, 'retrieved.value.pointer')).toBe(`${file}#Resource.pointer`);
+    expect(targetOf(project.graph, file, 'bounded.resolve')).toBe(`${file}#Anchor.resolve`);
+    expect(targetOf(project.graph, file, 'free.resolve')).toBe('external');
+  });
+
+  it('PEP 484 type comments type parameters, returns and assignments; a function made in a method with its own self is no method (asttokens, attrs)', () => {
     const file = 'pkg/legacy.py';
     expect(targetOf(project.graph, file, 'self._code.next_token')).toBe(`${file}#Tokens.next_token`);
     expect(targetOf(project.graph, file, 'self._code.next_token("a").prev_token')).toBe(`${file}#Tokens.prev_token`);
     expect(targetOf(project.graph, file, 'tokens.next_token')).toBe(`${file}#Tokens.next_token`);
     expect(targetOf(project.graph, file, 'self.__repr__')).toBe('unresolved');
+    for (const callee of ['found.prev_token', 'self._pending.prev_token', 'Frame.current.prev_token', 'self.source.prev_token', 'LATEST.prev_token']) {
+      expect(targetOf(project.graph, file, callee), callee).toBe(`${file}#Tokens.prev_token`);
+    }
   });
 
-  it('a nested function rebound only in a branch may still be called (pyparsing escape_re_range_char)', () => {
+  it('a nested function rebound only in a branch, or defined in one, may still be called (pyparsing escape_re_range_char, attrs fmt_setter)', () => {
     expect(targets('pkg/grammar.py', 'escape_char')).toEqual(['pkg/grammar.py#ranges.escape_char']);
+    expect(targets('pkg/grammar.py', 'fmt_setter')).toEqual(['pkg/grammar.py#setters.fmt_setter']);
   });
 
   it('a global assigned by functions holds those values; a test that raises narrows what is assigned (asyncio event loop policy)', () => {
@@ -102,6 +168,18 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, 'pkg/transports.py', 'self._reader.exception')).toBe('pkg/transports.py#Reader.exception');
     expect(targetOf(project.graph, 'pkg/transports.py', 'obj.get_protocol')).toBe('pkg/transports.py#Transport.get_protocol');
     expect(targetOf(project.graph, 'pkg/transports.py', 'e.show')).toBe('pkg/transports.py#TransportError.show');
+  });
+
+  it('isinstance narrows an attribute path until the path is assigned again (jsonpath_ng, traitlets)', () => {
+    const file = 'pkg/transports.py';
+    expect(targetOf(project.graph, file, 'self.left.get_protocol')).toBe(`${file}#Transport.get_protocol`);
+    expect(targets(file, 'self.right.exception')).toEqual([`${file}#Reader.exception`, `${file}#Reader.exception`]);
+    expect(targetOf(project.graph, file, 'self.left.fileno')).toBe(`${file}#Pipe.fileno`);
+    expect(targets(file, 'self.left.close')).toEqual(['unresolved', 'unresolved']);
+  });
+
+  it('x = x.f(): the call reads x as it was before the line rebinds it (traitlets, flask)', () => {
+    expect(targetOf(project.graph, 'pkg/transports.py', 'value.get_value')).toBe('pkg/transports.py#Lazy.get_value');
   });
 
   it('with … as takes what __enter__ returns; a tuple assignment binds item by item', () => {
@@ -119,8 +197,26 @@ describe('Python call resolution without annotations', () => {
       expect(targetOf(project.graph, file, callee, 'Live.refresh'), callee).toBe(`${file}#Console.print`);
     }
     expect(targetOf(project.graph, file, 'copies[0].copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'resource.copy')).toBe(`${file}#Text.copy`);
     // A mapping copied from a typed parameter into an attribute keeps its values' type (jinja2 PrefixLoader).
     expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
+  });
+
+  it('a tuple is its items by position: declared, in a list, returned by an unannotated function; an iterated literal is any of its items (flask, trio)', () => {
+    const file = 'pkg/values.py';
+    expect(targetOf(project.graph, file, 'token.reset')).toBe(`${file}#Token.reset`);
+    expect(targetOf(project.graph, file, 'text.copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'each.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, 'client.copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'server.print')).toBe(`${file}#Console.print`);
+    expect(targetOf(project.graph, file, 'console.print', 'use_pairs')).toBe(`${file}#Console.print`);
+    // Iterating a tuple or list literal.
+    expect(targetOf(project.graph, file, 'item.copy')).toBe(`${file}#Text.copy`);
+    expect(targetOf(project.graph, file, 'each_text.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, 'mixed.copy')).toBe('unresolved');
+    // A generator yielding tuples, copied by list(…); unpacking an item of the copy (jedi).
+    expect(targetOf(project.graph, file, 'first.stylize')).toBe(`${file}#Text.stylize`);
+    expect(targetOf(project.graph, file, 'each_value.copy')).toBe(`${file}#Text.copy`);
   });
 
   it('type aliases, properties, __iter__, __call__, a receiver not named self, a name rebound from itself', () => {

@@ -144,6 +144,58 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/schema.ts', '(thing as HasAdministration)[$admin].describe')).toBe('src/schema.ts#ZodString.describe');
   });
 
+  it('readonly parameter properties are fields; an object type in a method signature adds none (prosemirror-model)', () => {
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.type.compatibleContent')).toBe('src/nodes.ts#NodeType.compatibleContent');
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.marks[0].isInSet')).toBe('src/nodes.ts#Mark.isInSet');
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.place.locate')).toBe('unresolved');
+  });
+
+  it('an element of an array of a parenthesised union is any of its options (prosemirror-transform)', () => {
+    const applied = edgesFrom(project.graph, 'src/nodes.ts', 'step.apply').map((e) => e.to?.name).sort();
+    expect(applied).toEqual(['AddMarkStep.apply', 'RemoveMarkStep.apply']);
+  });
+
+  it('an undeclared return type is what the function returns, not what a callback in it returns (prosemirror-model)', () => {
+    expect(targetOf(project.graph, 'src/nodes.ts', 'parent.sameMarkup')).toBe('src/nodes.ts#PmNode.sameMarkup');
+    expect(targetOf(project.graph, 'src/nodes.ts', 'this.visit().compatibleContent')).toBe('unresolved');
+  });
+
+  it('an element of an array literal is any of its items, in a callback and in for…of (tiptap)', () => {
+    const targets = (callee: string) => edgesFrom(project.graph, 'src/kinds.ts', callee).map((e) => e.to?.name).sort();
+    expect(targets('Extendable.create')).toEqual(['Extension.create', 'Mark.create']);
+    expect(targets('Kind.create')).toEqual(['Extension.create', 'Mark.create']);
+  });
+
+  it('a function stored in an object of a declared type takes its parameters\' types from it (prosemirror-view)', () => {
+    const file = 'src/handlers.ts';
+    expect(targetOf(project.graph, file, 'view.focus')).toBe(`${file}#EditorView.focus`);
+    expect(targetOf(project.graph, file, 'target.focus')).toBe(`${file}#EditorView.focus`);
+    expect(targetOf(project.graph, file, 'other.blur')).toBe(`${file}#EditorView.blur`);
+    expect(targetOf(project.graph, file, 'view.blur')).toBe('unresolved');
+  });
+
+  it('a name destructured from a call\'s result has that property\'s type (zod _processInputParams)', () => {
+    expect(targetOf(project.graph, 'src/nodes.ts', 'status.dirty')).toBe('src/nodes.ts#ParseStatus.dirty');
+  });
+
+  it('a class type parameter in a method\'s return type is its constraint; an index signature types any key (zod ZodObject)', () => {
+    const file = 'src/shapes-index.ts';
+    expect(targetOf(project.graph, file, 'field.parse')).toBe(`${file}#Schema.parse`);
+    expect(targetOf(project.graph, file, 'this.registry.named.parse')).toBe(`${file}#Schema.parse`);
+  });
+
+  it('a method declaring its this takes that type for this (chevrotain mixins)', () => {
+    const file = 'src/mixins.ts';
+    expect(targetOf(project.graph, file, 'this.trace')).toBe(`${file}#Tracer.trace`);
+    expect(targetOf(project.graph, file, 'this.option')).toBe(`${file}#Api.option`);
+  });
+
+  it('a member written is no reference to a method, but runs an accessor\'s setter (chevrotain)', () => {
+    const file = 'src/writes.ts';
+    const refs = project.graph.fileGraph(file)!.edges.filter((e) => e.reference && e.from.name === 'Recorder.record').map((e) => `${e.line}:${e.to?.name}`);
+    expect(refs).toEqual(['23:Recorder.actionRecord', '24:Recorder.value']);
+  });
+
   it('a namespace\'s definitions are read as its members', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.toString')).toBe('src/schema.ts#toString');
     expect(targetOf(project.graph, 'src/schema.ts', 'errorUtil.errToObj')).toBe('src/schema.ts#errToObj');

@@ -11,6 +11,8 @@ describe('type text', () => {
     expect(typeName(': readonly Subscriber<T>')).toBe('Subscriber');
     expect(typeName('*pkg.Server')).toBe('pkg.Server');
     expect(typeName('Arc<Mutex<Cache>>')).toBe('Cache');
+    // What a capped heritage clause leaves (trpc's `extends Partial<Omit<RootConfig<{…}>, '$types' | …>>`).
+    expect(typeName('Omit<>')).toBeUndefined();
     expect(typeName('crate::db::Pool')).toBe('crate.db.Pool');
     expect(typeName('"Node"')).toBe('Node');
     expect(typeName('Partial<Options>')).toBe('Options');
@@ -79,6 +81,12 @@ describe('type text', () => {
     expect(functionTypeThis('(this: Subscriber<T>, v: T) => void')).toBe('Subscriber<T>');
     expect(functionTypeThis('(v: T) => void')).toBeUndefined();
     expect(elementType('readonly Foo[]')).toBe('Foo');
+    expect(elementType('readonly (AddMarkStep | RemoveMarkStep)[]')).toBe('AddMarkStep | RemoveMarkStep');
+    expect(elementType('(A | B)[] | (C)[]')).toBeUndefined();
+    // A Python generator or async iterable is iterated as its first type argument.
+    expect(elementType('Generator[Foo, None, None]')).toBe('Foo');
+    expect(elementType('t.AsyncIterator["Foo"]')).toBe('Foo');
+    expect(elementType('AsyncGenerator[Tuple[A, B], None]')).toBe('Tuple[A, B]');
   });
 
   it('reads what a type alias stands for', () => {
