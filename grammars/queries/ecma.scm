@@ -24,12 +24,12 @@
 ; and only through a wrapper named by a name or a name's member (`React.memo`), not a method of
 ; a value built in place (`[1, 2].map(…)`).
 (program
-  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression)] @def.arrow))) @start)
-   (variable_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression)] @def.arrow))) @start)
-   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression)] @def.arrow))) @start))])
+  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start)
+   (variable_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start)
+   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start))])
 (program
-  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression)] @def.arrow))))) @start)
-   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression)] @def.arrow))))) @start))])
+  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))))) @start)
+   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))))) @start))])
 
 ; Members of an object literal are definitions only when the object is bound to a name — then
 ; they are that object's methods (`const api = { get() {} }` → api.get) — or exported

@@ -39,4 +39,23 @@ describe('functions bound through a wrapper', () => {
     ].join('\n'));
     expect(names(record)).toEqual(['arrow groupBy L2-4']);
   });
+
+  it("Effect's generator functions: a declared type before the wrapper, a generic generator (effect-platform)", async () => {
+    const record = await extractSource('src/HttpApiBuilder.ts', [
+      'export const httpApp: Effect.Effect<',
+      '  HttpApp.Default<never>,',
+      '  never',
+      '> = Effect.gen(function*() {',
+      '  const router = yield* Router.router',
+      '  return makeApp(router)',
+      '})',
+      'export const buildMiddleware = Effect.fnUntraced(',
+      '  function*<Id extends string>(api: Api<Id>) {',
+      '    return makeMiddleware(api)',
+      '  }',
+      ')',
+    ].join('\n'));
+    expect(names(record)).toEqual(['arrow httpApp L1-7', 'arrow buildMiddleware L8-12']);
+    expect(record.calls.filter((call) => call.name.startsWith('make')).map((call) => `${call.caller}:${call.line}`)).toEqual(['httpApp:6', 'buildMiddleware:10']);
+  });
 });
