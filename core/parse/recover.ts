@@ -169,7 +169,10 @@ class Recovery {
 
   /** The pieces from the first top-level stretch with errors on; none when time ran out. */
   pieces(): TreePart[] {
-    const bounds: number[] = [];
+    // Under an ERROR root even the complete statements before the failure are the ERROR node's
+    // children, not the program's (patterns anchored at the top level miss them): they are parsed
+    // again too, as one piece.
+    const bounds: number[] = this.tokens.isError ? [0] : [];
     for (const region of this.regionsWithErrors()) bounds.push(region.from, ...this.statementStarts(region), region.to);
     // A decorator belongs to the declaration below it: never cut between them.
     const cuts = thin([...new Set(bounds)].filter((at) => at < this.source.length && !this.afterDecorator(at)), MAX_PIECES);

@@ -2,9 +2,14 @@
 // a half-typed one in a file being edited, costs that construct only. Every definition outside it
 // keeps its name and lines, calls keep their caller, and the error points at the construct.
 // Each case failed before recovery (the whole file or everything below the construct was lost).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseRecovering } from '../../dist/core/parse/recover.js';
 import { callEdges, extractSource, importsOf, outline } from './helpers.js';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/recovery/', import.meta.url));
 
 // tree-sitter-typescript 0.23 reads `<T>(…)` on the line after a call signature as type
 // arguments of its return type: prettier's no-semicolon style with two generic call signatures in
@@ -92,6 +97,17 @@ describe('a grammar failure loses only what it must', () => {
     expect(outline(r)).toEqual(['arrow pipe L1-6', 'arrow later L8-9', 'function after L13-15']);
     expect(r.errors.map((e) => e.line)).toEqual([11]);
     expect(callEdges(r)).toContain('after -> pipe @14');
+  });
+
+  it('typescript: under an ERROR root, the complete statements before the failure are read as top-level statements', async () => {
+    // From effect-platform's HttpApiBuilder.ts: four generic call signatures in a row leave the
+    // parser at an ERROR root; a wrapped generator above them is a definition only as a child of
+    // the program.
+    const source = readFileSync(join(FIXTURES, 'error-root.ts'), 'utf8');
+    const r = await extractSource('error-root.ts', source);
+    expect(outline(r)).toEqual(['arrow httpApp L1-4', 'arrow middleware L6-48', 'function after L50-52']);
+    expect(r.errors).toEqual([]);
+    expect(callEdges(r)).toEqual(expect.arrayContaining(['httpApp -> wrap @3', 'after -> middleware @51']));
   });
 
   it('typescript: variance annotations the grammar does not know are read as what they are', async () => {
