@@ -48,7 +48,9 @@ export interface ExtractSyntax {
   /**
    * A grammar gap repaired by text (core/parse/recover.ts): indented lines that begin a member of
    * their own but that the grammar reads as continuing the line above (TypeScript's generic call
-   * signatures in prettier's no-semicolon style: `<T>(fn: T): T`), and the one-character separator
+   * signatures in prettier's no-semicolon style: `<T>(fn: T): T`, or with the type parameters on
+   * lines of their own below a lone `<`; a property named `in` or `instanceof`, read as the
+   * operator after the type above), and the one-character separator
    * that makes it read them apart; it replaces the blank before such a line, so offsets stay.
    */
   separate?: { lines: RegExp; separator: string };
@@ -72,7 +74,7 @@ export interface ExtractSyntax {
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^<[^\n]*?>\s*\(/, separator: ';' }, unknownWords: /(?<=[<,]\s*)\b(?:in\s+out|in|out)\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g, overloads: 'declarations' } },
+    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^(?:<[^\n]*?>\s*\(|<\s*$|(?:in|instanceof)\??\s*:)/, separator: ';' }, unknownWords: /(?<=[<,]\s*)\b(?:in\s+out|in|out)\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))/g, overloads: 'declarations' } },
   { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
     extract: { queries: ['ecma', 'typescript'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], overloads: 'declarations' } },

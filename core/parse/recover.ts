@@ -96,6 +96,9 @@ async function parseWhole(id: LanguageId, source: string, options: ParseOptions)
   return { parser, whole: { tree, owns: [{ from: 0, to: source.length }] }, deadline };
 }
 
+/** Lines of a comment in the languages with a `separate` rule: line comments, and the lines of a block comment. */
+const COMMENT_LINE = /^(\/\/|\/\*|\*)/;
+
 /** How a line ends that the next one continues: an operator, an arrow, an open bracket, a separator. */
 const OPEN_END = /(^|[=(,{[:|&?;<]|=>)$/;
 
@@ -123,7 +126,8 @@ function separate(source: string, syntax: ExtractSyntax): string | undefined {
       copied = first;
     }
     const line = source.slice(first, end).trimEnd();
-    if (line) before = line;
+    // A comment between members says nothing about how the code above it ends (`dual<` then a doc comment).
+    if (line && !COMMENT_LINE.test(line)) before = line;
     at = end + 1;
   }
   if (copied === 0) return undefined;

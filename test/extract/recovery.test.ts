@@ -110,6 +110,15 @@ describe('a grammar failure loses only what it must', () => {
     expect(callEdges(r)).toEqual(expect.arrayContaining(['httpApp -> wrap @3', 'after -> middleware @51']));
   });
 
+  it('typescript: type parameters on lines of their own, a property named in, doc comments inside type arguments (effect-platform)', async () => {
+    const source = readFileSync(join(FIXTURES, 'no-semicolon-members.ts'), 'utf8');
+    const r = await extractSource('no-semicolon-members.ts', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['interface Parameter L15-20', 'arrow matchStatus L22-29', 'function after L31-33']);
+    expect(r.classes[0].fields?.map((field) => field.name)).toEqual(['name', 'in', 'instanceof', 'schema']);
+    expect(callEdges(r)).toEqual(expect.arrayContaining(['matchStatus -> match @29', 'after -> decode @32']));
+  });
+
   it('typescript: variance annotations the grammar does not know are read as what they are', async () => {
     const source = 'export interface Stream<out A, out E = never> {\n  a: A\n}\n\nexport interface Graph<\n  in out N,\n  T extends string\n> {\n  n: N\n}\n\ntype Mapped<T> = { [K in keyof T]: T[K] }\n\nexport function after(x: object) {\n  for (const k in x) use(k)\n}\n';
     const r = await extractSource('variance.ts', source);
