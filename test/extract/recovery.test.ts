@@ -127,6 +127,29 @@ describe('a grammar failure loses only what it must', () => {
     expect(callEdges(r)).toEqual(['after -> use @15']);
   });
 
+  it("typescript: variance annotations after a comment, and export type * (RTK, zod 4, tiptap)", async () => {
+    const source = [
+      "export type * from './commands'",
+      'export interface ApiModules<',
+      '  // eslint-disable-next-line',
+      '  in out BaseQuery extends string,',
+      '  /** @ts-ignore Cast variance */',
+      '  out Shape extends object = {},',
+      '> {',
+      '  shape: Shape',
+      '}',
+      '',
+      'export function after(x: object) {',
+      '  return use(x)',
+      '}',
+      '',
+    ].join('\n');
+    const r = await extractSource('module.ts', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['interface ApiModules L2-9', 'function after L11-13']);
+    expect(callEdges(r)).toEqual(['after -> use @12']);
+  });
+
   it('typescript: a template literal type with escaped backticks does not swallow what follows', async () => {
     const r = await extractSource('template.ts', TEMPLATE_TYPE);
     expect(outline(r)).toEqual(expect.arrayContaining(['function makeClass L6-8', 'function describe L10-12']));
