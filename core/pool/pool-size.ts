@@ -25,7 +25,11 @@ const BYTES_PER_WORKER = 512 * 1024;
  * (`tldr warm`, the search index left to the daemon), with a worker / in-process only: asyncio
  * (0.49 MB) 0.71 / 0.62 s, rxjs/src (0.74 MB) 0.78 / 0.77 s, 1.1 MB of Python 0.93 / 0.85 s,
  * 2.0 MB 1.30 / 1.27 s, each with a third less CPU in-process; the 3.6 MB bench tree (search
- * documents built too) 2.6 / 2.85 s.
+ * documents built too) 2.6 / 2.85 s. Nor does a bare worker (no piscina, queries from snapshots)
+ * started with the warm command: ready ≈ 0.2 s after this thread, it took a quarter of rxjs/src's
+ * files, and the warm took 578 ms where this thread alone took 530 (median of 7, RT), with 1006 ms
+ * of CPU for 719: its extraction code runs cold in its own isolate, on the core that this
+ * thread's JIT and GC tasks already use.
  */
 const WORKERS_MIN_BYTES = 2 * 1024 * 1024;
 
