@@ -17,7 +17,8 @@
 // Grammar gaps known well enough are repaired by text (`separate` and `unknownWords` in
 // grammars/languages.ts: TypeScript's generic call signatures in a row need a separator the
 // no-semicolon style leaves out; variance annotations `<in out T>` are unknown to the grammar):
-// the pieces are parsed with the repairs, so the constructs read as what they are.
+// the repaired file is read whole first, and when that has no errors it is the file's tree; else the
+// pieces are parsed with the repairs, so the constructs read as what they are.
 //
 // A file without errors pays nothing. The pieces parse at most the file once more (at most
 // MAX_PIECES parses); the narrowing parses at most NARROWING_BUDGET times the file's length (plus
@@ -70,10 +71,28 @@ const CONTINUES_STATEMENT = /^[^\p{L}_$@#]/u;
 const DECORATOR_START = /^(@\w|#\[)/;
 
 export async function parseRecovering(id: LanguageId, source: string, options: ParseOptions = {}): Promise<ParsedFile> {
-  const { parser, whole, deadline } = await parseWhole(id, source, options);
+  const { parser, whole, deadline, deadlineMs } = await parseWhole(id, source, options);
   if (!whole.tree.rootNode.hasError) return parsedFile([whole]);
   const syntax = languageById(id).extract;
-  const pieces = new Recovery(parser, source, repaired(source, syntax), syntax, deadline, whole.tree.rootNode).pieces();
+  const text = repaired(source, syntax);
+  // Most failures in real code are the gaps the repairs know: the repaired file read whole costs
+  // one parse, where pieces and narrowing cost several.
+  if (text !== source) {
+    let fixed: Tree;
+    try {
+      fixed = parseWithin(parser, id, text, deadline, deadlineMs);
+    } catch (error) {
+      // Out of time: the whole-file reading stands, as when the pieces run out of it.
+      if (performance.now() > deadline) return parsedFile([whole]);
+      throw error;
+    }
+    if (!fixed.rootNode.hasError) {
+      whole.tree.delete();
+      return parsedFile([{ tree: fixed, owns: whole.owns }]);
+    }
+    fixed.delete();
+  }
+  const pieces = new Recovery(parser, source, text, syntax, deadline, whole.tree.rootNode).pieces();
   if (pieces.length === 0) return parsedFile([whole]);
   whole.owns = subtract({ from: 0, to: source.length }, pieces.map((p) => p.owns[0]));
   return parsedFile([whole, ...pieces]);
@@ -88,12 +107,12 @@ export async function parseWithoutErrors(id: LanguageId, source: string, options
 }
 
 /** One parse of the whole file within the deadline, owning all of it. */
-async function parseWhole(id: LanguageId, source: string, options: ParseOptions): Promise<{ parser: Parser; whole: TreePart; deadline: number }> {
+async function parseWhole(id: LanguageId, source: string, options: ParseOptions): Promise<{ parser: Parser; whole: TreePart; deadline: number; deadlineMs: number }> {
   const parser = await parserFor(id);
   const deadlineMs = options.deadlineMs ?? parseDeadlineMs();
   const deadline = performance.now() + deadlineMs;
   const tree = parseWithin(parser, id, source, deadline, deadlineMs);
-  return { parser, whole: { tree, owns: [{ from: 0, to: source.length }] }, deadline };
+  return { parser, whole: { tree, owns: [{ from: 0, to: source.length }] }, deadline, deadlineMs };
 }
 
 /** Lines of a comment in the languages with a `separate` rule: line comments, and the lines of a block comment. */

@@ -187,16 +187,20 @@ describe('a grammar failure loses only what it must', () => {
     expect(r.errors.every((e) => e.line >= 5 && e.end_line <= 8)).toBe(true);
   });
 
-  it('a file without errors is parsed once; one with errors in pieces that own each offset once', async () => {
+  it('a file without errors is parsed once; one the repairs fix is read whole; any other in pieces that own each offset once', async () => {
     const clean = await parseRecovering('typescript', 'export function make(name: string) {\n  return name\n}\n');
     expect(clean.parts.map((p) => p.owns)).toEqual([[{ from: 0, to: 53 }]]);
     clean.delete();
-    const broken = await parseRecovering('typescript', FACTORY);
+    const repaired = await parseRecovering('typescript', FACTORY);
+    expect(repaired.parts.map((p) => [p.owns, p.tree.rootNode.hasError])).toEqual([[[{ from: 0, to: FACTORY.length }], false]]);
+    repaired.delete();
+    const source = `${FACTORY}\nconst broken = ;\n`;
+    const broken = await parseRecovering('typescript', source);
     const owned = broken.parts.flatMap((p) => p.owns).sort((a, b) => a.from - b.from);
     expect(broken.parts.length).toBeGreaterThan(1);
     expect(owned[0].from).toBe(0);
     for (let i = 1; i < owned.length; i++) expect(owned[i].from).toBe(owned[i - 1].to);
-    expect(owned[owned.length - 1].to).toBe(FACTORY.length);
+    expect(owned[owned.length - 1].to).toBe(source.length);
     broken.delete();
   });
 });
