@@ -1056,6 +1056,8 @@ export class Resolver {
       if (binding && !redefined) {
         const reaching = binding.conditional && before?.length ? inForce(before) : [binding];
         const values = reaching.map((b) => this.bindingValue(file, scope, b, depth + 1));
+        // After `if isinstance(x, C) or …:` x may still be what it was before the test.
+        if (binding.keeps) values.push(this.lookupName(file, caller, name, binding.line - 1, depth + 1) ?? OPAQUE);
         // A function defined since the last unconditional binding may still be what the name holds
         // (attrs: `fmt_setter = _setattr` in one branch, `def fmt_setter(…)` in another).
         const first = reaching[reaching.length - 1];
@@ -1516,7 +1518,9 @@ export class Resolver {
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
       const narrowed = paths.size > 0 && !self ? this.narrowedPath(file, caller, segments, consumed, line, paths, depth) : undefined;
-      const next = narrowed ?? this.attribute(current, segment.name, depth + 1);
+      const next = narrowed?.keeps
+        ? unionOf([narrowed.value, this.attribute(current, segment.name, depth + 1) ?? OPAQUE])
+        : narrowed?.value ?? this.attribute(current, segment.name, depth + 1);
       current = next && this.applySuffixes(next, segment, depth, this.untypedIndex(file, caller, segment, line));
     }
     return current;
@@ -1535,9 +1539,10 @@ export class Resolver {
 
   /**
    * The type a narrowing gives the attribute path ending at `segments[at]` where `line` is in its
-   * branch, unless the path is assigned again between the narrowing and the line.
+   * branch, unless the path is assigned again between the narrowing and the line; `keeps` when the
+   * path may also hold what it held before (LocalBinding.keeps).
    */
-  private narrowedPath(file: string, caller: string, segments: Segment[], at: number, line: number, paths: Set<string>, depth: number): Value | undefined {
+  private narrowedPath(file: string, caller: string, segments: Segment[], at: number, line: number, paths: Set<string>, depth: number): { value: Value; keeps: boolean } | undefined {
     const path = segments.slice(0, at + 1);
     if (path.some((segment, i) => segment.calls > 0 || segment.indexed || segment.cast || segment.operation || segment.isNew || (i > 0 && segment.sep !== '.'))) return undefined;
     const name = path.map((segment) => segment.name).join('.');
@@ -1547,7 +1552,7 @@ export class Resolver {
     const narrowing = bound?.filter((b) => b.type && b.end_line !== undefined && b.line <= line && line <= b.end_line).pop();
     if (!narrowing || bound!.some((b) => b.end_line === undefined && b.line > narrowing.line && b.line <= line)) return undefined;
     const value = this.bindingValue(file, caller, narrowing, depth + 1);
-    return value.kind === 'opaque' ? undefined : value;
+    return value.kind === 'opaque' ? undefined : { value, keeps: narrowing.keeps === true };
   }
 
   private evalHead(file: string, caller: string, segments: Segment[], line: number, depth: number): { value: Value | undefined; consumed: number } | undefined {

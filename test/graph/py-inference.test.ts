@@ -270,4 +270,13 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'chosen.infer')).toBe('unresolved');
     expect(targetOf(project.graph, file, 'items[index].infer', 'item_at')).toBe('unresolved');
   });
+
+  it('after `if isinstance(x, C) or …:` x is a C or what it was before, a name or an attribute path (jedi BaseName.type)', () => {
+    const file = 'pkg/either.py';
+    const both = [`${file}#Name.infer`, `${file}#SubName.infer`];
+    expect(targets(file, 'self._name.infer')).toEqual([`${file}#SubName.infer`]);
+    expect(targets(file, 'self.known.infer')).toEqual([...both, `${file}#Name.infer`].sort());
+    expect(targets(file, 'name.infer')).toEqual([`${file}#SubName.infer`]);
+    expect(targets(file, 'known.infer')).toEqual(both);
+  });
 });
