@@ -10,7 +10,8 @@
 // name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
 // `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
 // up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
-// that statement on: `if not isinstance(x, Foo): raise …`; `@binding.guard` instead names a type guard
+// that statement on: `if not isinstance(x, Foo): raise …`; with `@binding.keeps`, the name may also hold
+// what it held before: `if isinstance(x, Foo) or …:`; `@binding.guard` instead names a type guard
 // whose declared `x is Foo` gives the type: `if (isFoo(x)) {…}`), `@binding.managed` (a context manager
 // whose entry gives the value: `with Foo() as x`, `@binding.async` for `async with`), `@binding.items` (the
 // values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
@@ -274,6 +275,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       if (caps['binding.guard']) binding.guard = cap(withoutTypeArguments(collapse(narrowNode.text)), 120);
       else binding.type = cap(narrowedType(narrowNode), TYPE_MAX);
       binding.end_line = until.endPosition.row + 1;
+      if (caps['binding.keeps']) binding.keeps = true;
     }
     if (callback && binding.callback_param === undefined) {
       binding.callback_param = callback;

@@ -327,6 +327,9 @@ export class Resolver {
     for (const owner of basesOnly ? classes.slice(1) : classes) {
       const method = owner.methods.get(name);
       if (method) return { ...method, owner };
+      // A Python attribute declared with a type (`infer: Any` in a mixin) is the member the lookup
+      // finds there, as a checker reads it: a later base's method of that name is hidden.
+      if (this.symbols(owner.file)?.family === 'python' && owner.records.some((record) => record.fields.some((f) => f.name === name && f.type))) return undefined;
     }
     return undefined;
   }
@@ -1053,6 +1056,8 @@ export class Resolver {
       if (binding && !redefined) {
         const reaching = binding.conditional && before?.length ? inForce(before) : [binding];
         const values = reaching.map((b) => this.bindingValue(file, scope, b, depth + 1));
+        // After `if isinstance(x, C) or …:` x may still be what it was before the test.
+        if (binding.keeps) values.push(this.lookupName(file, caller, name, binding.line - 1, depth + 1) ?? OPAQUE);
         // A function defined since the last unconditional binding may still be what the name holds
         // (attrs: `fmt_setter = _setattr` in one branch, `def fmt_setter(…)` in another).
         const first = reaching[reaching.length - 1];
@@ -1332,6 +1337,8 @@ export class Resolver {
         if (value.untyped) return OPAQUE;
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
+        // Python's object.__new__(cls) makes an instance of the class (`made = cls.__new__(cls)`).
+        if (name === '__new__' && this.symbols(value.cls.file)?.family === 'python') return { kind: 'builtin', result: { kind: 'instance', cls: value.cls } };
         return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
@@ -1506,13 +1513,15 @@ export class Resolver {
     const head = self && segments[0].name === 'this' ? { value: self.value, consumed: 1 } : this.evalHead(file, caller, segments, line, depth);
     let consumed = head?.consumed ?? 1;
     let current = head?.value;
-    current = current && this.applySuffixes(current, segments[0], depth);
+    current = current && this.applySuffixes(current, segments[0], depth, this.untypedIndex(file, caller, segments[0], line));
     const paths = this.narrowedPaths(file);
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
       const narrowed = paths.size > 0 && !self ? this.narrowedPath(file, caller, segments, consumed, line, paths, depth) : undefined;
-      const next = narrowed ?? this.attribute(current, segment.name, depth + 1);
-      current = next && this.applySuffixes(next, segment, depth);
+      const next = narrowed?.keeps
+        ? unionOf([narrowed.value, this.attribute(current, segment.name, depth + 1) ?? OPAQUE])
+        : narrowed?.value ?? this.attribute(current, segment.name, depth + 1);
+      current = next && this.applySuffixes(next, segment, depth, this.untypedIndex(file, caller, segment, line));
     }
     return current;
   }
@@ -1530,9 +1539,10 @@ export class Resolver {
 
   /**
    * The type a narrowing gives the attribute path ending at `segments[at]` where `line` is in its
-   * branch, unless the path is assigned again between the narrowing and the line.
+   * branch, unless the path is assigned again between the narrowing and the line; `keeps` when the
+   * path may also hold what it held before (LocalBinding.keeps).
    */
-  private narrowedPath(file: string, caller: string, segments: Segment[], at: number, line: number, paths: Set<string>, depth: number): Value | undefined {
+  private narrowedPath(file: string, caller: string, segments: Segment[], at: number, line: number, paths: Set<string>, depth: number): { value: Value; keeps: boolean } | undefined {
     const path = segments.slice(0, at + 1);
     if (path.some((segment, i) => segment.calls > 0 || segment.indexed || segment.cast || segment.operation || segment.isNew || (i > 0 && segment.sep !== '.'))) return undefined;
     const name = path.map((segment) => segment.name).join('.');
@@ -1542,7 +1552,7 @@ export class Resolver {
     const narrowing = bound?.filter((b) => b.type && b.end_line !== undefined && b.line <= line && line <= b.end_line).pop();
     if (!narrowing || bound!.some((b) => b.end_line === undefined && b.line > narrowing.line && b.line <= line)) return undefined;
     const value = this.bindingValue(file, caller, narrowing, depth + 1);
-    return value.kind === 'opaque' ? undefined : value;
+    return value.kind === 'opaque' ? undefined : { value, keeps: narrowing.keeps === true };
   }
 
   private evalHead(file: string, caller: string, segments: Segment[], line: number, depth: number): { value: Value | undefined; consumed: number } | undefined {
@@ -1569,7 +1579,8 @@ export class Resolver {
       const cls = this.enclosingClass(file, caller);
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
-    if (SELF_NAMES.has(head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name)))) {
+    if ((SELF_NAMES.has(head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name))))
+      && !(head.name === 'cls' && this.assignsCls(syms, caller, line))) {
       const self = this.selfValue(file, caller, head.name, depth);
       // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
@@ -1606,17 +1617,48 @@ export class Resolver {
     return segments ? this.evalSegments(file, caller, segments, line, depth) : undefined;
   }
 
+  /**
+   * Whether a Python function assigns `cls` itself before `line` (`for cls in mro:` in a method
+   * taking `self`): there the name is that local variable, not the method's class. (A `self` made in
+   * `__new__`, `self = str.__new__(cls, value)`, is the instance the receiver stands for.)
+   */
+  private assignsCls(syms: FileSymbols, caller: string, line: number): boolean {
+    return this.assignedLocal(syms, caller, 'cls', line);
+  }
+
+  /** Whether a Python function assigns `name` itself before `line`. */
+  private assignedLocal(syms: FileSymbols, caller: string, name: string, line: number): boolean {
+    return syms.family === 'python' && (syms.bindings.get(caller)?.get(name) ?? []).some((b) => b.end_line === undefined && b.line <= line);
+  }
+
   /** A Python method's first parameter under another name than `self` / `cls` (`def forward(__self, …)`). */
   private isReceiverParam(file: string, caller: string, name: string): boolean {
     return this.symbols(file)?.receivers.get(caller) === name;
   }
 
-  /** `new X` and call suffixes turn classes into instances and functions into their return values. */
-  private applySuffixes(value: Value, segment: Segment, depth: number): Value | undefined {
+  /**
+   * Whether a Python index is a parameter of the function declaring neither a type nor a default
+   * (`all_types[index]`): the checker cannot tell an index from a slice there, so an item of a list
+   * or tuple (whose `__getitem__` is overloaded on both) is unknown to it.
+   */
+  private untypedIndex(file: string, caller: string, segment: Segment, line: number): boolean {
+    if (!segment.indexed || segment.key === undefined) return false;
+    const syms = this.symbols(file);
+    if (syms?.family !== 'python' || this.assignedLocal(syms, caller, segment.key, line)) return false;
+    const fn = syms.functions.get(caller);
+    return fn?.params.some((param) => param.trim() === segment.key) ?? false;
+  }
+
+  /**
+   * `new X` and call suffixes turn classes into instances and functions into their return values;
+   * an index gives an item, none of a list or tuple for an `untypedIndex`.
+   */
+  private applySuffixes(value: Value, segment: Segment, depth: number, untypedIndex = false): Value | undefined {
     let current: Value | undefined = value;
     if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
+    if (untypedIndex && (current?.kind === 'array' || current?.kind === 'tuple')) return OPAQUE;
     if (segment.indexed && current) {
       // A member declared under a computed key (`[$mobx]: Administration`) before an element of it.
       const keyed = segment.key !== undefined && current.kind === 'instance' ? this.fieldValue(current.cls, `[${segment.key}]`, depth + 1) : undefined;
@@ -1825,11 +1867,11 @@ export class Resolver {
   }
 
   /** A call of `super`, `cls` or `this` itself; undefined for any other name. */
-  private specialBare(file: string, call: { caller: string; kind: string }, name: string): CallTarget[] | undefined {
+  private specialBare(file: string, call: { caller: string; kind: string; line: number }, name: string): CallTarget[] | undefined {
     const syms = this.symbols(file);
     const family = syms?.family;
     if (name === 'super' && family === 'python') return [{ via: 'external' }];
-    if (name === 'cls' && family === 'python') {
+    if (name === 'cls' && family === 'python' && !this.assignsCls(syms!, call.caller, call.line)) {
       // A class body's (or its lambdas') `cls` is no receiver.
       if (syms!.classes.has(call.caller)) return [{ via: 'name' }];
       // `cls` is the class or a subclass: what is created is not known to be this class.

@@ -155,7 +155,8 @@
 ; operator by its operator; see "Wildcards" in README.md)
 ; if isinstance(x, C): …, if … and isinstance(x, C): …, elif …: within the branch x is a C (child
 ; patterns are ordered, so the test is matched before and after the `and`); x may be an attribute
-; path (`isinstance(self.left, JSONPath)`), as checkers narrow those too
+; path (`isinstance(self.left, JSONPath)`), as checkers narrow those too; after `or`, x may also be
+; what it was before (`if isinstance(x, C) or resolve:`)
 ((if_statement
    condition: [
      (_ function: (identifier) @_isinstance
@@ -168,7 +169,11 @@
        (_ (_ function: (identifier) @_isinstance
        arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
        (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])
+     (_ (_ function: (identifier) @_isinstance
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "or") @binding.keeps
+     (_ operator: "or" (_ function: (identifier) @_isinstance
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding.keeps]
    consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ((elif_clause
@@ -183,7 +188,11 @@
        (_ (_ function: (identifier) @_isinstance
        arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "and")
        (_ operator: "and" (_ function: (identifier) @_isinstance
-       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])]
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))])
+     (_ (_ function: (identifier) @_isinstance
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)) operator: "or") @binding.keeps
+     (_ operator: "or" (_ function: (identifier) @_isinstance
+       arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding.keeps]
    consequence: (block) @binding.until) @binding
   (#eq? @_isinstance "isinstance"))
 ; if not isinstance(x, C): raise …, assert isinstance(x, C), assert x is None or isinstance(x, C):

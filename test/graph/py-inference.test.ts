@@ -239,4 +239,44 @@ describe('Python call resolution without annotations', () => {
   it('a loop variable shadows a later binding of the name, whatever it iterates', () => {
     expect(targetOf(project.graph, 'pkg/values.py', 'h.close')).toBe('unresolved');
   });
+
+  it('a class-body annotation declares the attribute there: it hides a later base\'s method of that name (jedi StubNameMixin infer: Any)', () => {
+    const file = 'pkg/mixins.py';
+    expect(targetOf(project.graph, file, 'super().infer', 'StubName.names')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'name.infer')).toBe('external');
+    expect(targetOf(project.graph, file, 'self.goto')).toBe(`${file}#Name.goto`);
+    expect(targetOf(project.graph, file, 'leaf.goto')).toBe(`${file}#Name.goto`);
+    expect(targetOf(project.graph, file, 'super().infer', 'Leaf.infer')).toBe(`${file}#Name.infer`);
+  });
+
+  it('a method\'s local variable named cls is that variable, not the class (jedi for cls in mro); cls.__new__(cls) makes an instance', () => {
+    const file = 'pkg/loops.py';
+    expect(targetOf(project.graph, file, 'cls.goto', 'Script.names')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'cls', 'Script.names')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'cls.goto', 'Script.build')).toBe(`${file}#Script.goto`);
+    expect(targetOf(project.graph, file, 'made.goto')).toBe(`${file}#Script.goto`);
+    expect(targetOf(project.graph, file, 'Script.blank().goto')).toBe(`${file}#Script.goto`);
+    // The instance a __new__ makes and names self (email.headerregistry).
+    expect(targetOf(project.graph, file, 'self.init')).toBe(`${file}#Header.init`);
+  });
+
+  it('a list indexed by an untyped parameter gives no known item, as pyright cannot choose between index and slice (jedi)', () => {
+    const file = 'pkg/indexing.py';
+    const lazy = `${file}#Lazy.infer`;
+    expect(targetOf(project.graph, file, 'first.infer')).toBe(lazy);
+    expect(targetOf(project.graph, file, 'items[i].infer')).toBe(lazy);
+    expect(targetOf(project.graph, file, 'items[default].infer')).toBe(lazy);
+    expect(targetOf(project.graph, file, 'items[index].infer', 'typed_at')).toBe(lazy);
+    expect(targetOf(project.graph, file, 'chosen.infer')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'items[index].infer', 'item_at')).toBe('unresolved');
+  });
+
+  it('after `if isinstance(x, C) or …:` x is a C or what it was before, a name or an attribute path (jedi BaseName.type)', () => {
+    const file = 'pkg/either.py';
+    const both = [`${file}#Name.infer`, `${file}#SubName.infer`];
+    expect(targets(file, 'self._name.infer')).toEqual([`${file}#SubName.infer`]);
+    expect(targets(file, 'self.known.infer')).toEqual([...both, `${file}#Name.infer`].sort());
+    expect(targets(file, 'name.infer')).toEqual([`${file}#SubName.infer`]);
+    expect(targets(file, 'known.infer')).toEqual(both);
+  });
 });
