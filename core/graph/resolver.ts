@@ -1580,7 +1580,7 @@ export class Resolver {
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
     if ((SELF_NAMES.has(head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name))))
-      && !(head.name === 'cls' && this.assignsCls(syms, caller, line))) {
+      && !(head.name === 'cls' && this.assignedLocal(syms, caller, 'cls', line))) {
       const self = this.selfValue(file, caller, head.name, depth);
       // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
@@ -1618,15 +1618,10 @@ export class Resolver {
   }
 
   /**
-   * Whether a Python function assigns `cls` itself before `line` (`for cls in mro:` in a method
-   * taking `self`): there the name is that local variable, not the method's class. (A `self` made in
-   * `__new__`, `self = str.__new__(cls, value)`, is the instance the receiver stands for.)
+   * Whether a Python function assigns `name` itself before `line`: for `cls` (`for cls in mro:` in a
+   * method taking `self`), the name is then that local variable, not the method's class. (A `self`
+   * made in `__new__`, `self = str.__new__(cls, value)`, is the instance the receiver stands for.)
    */
-  private assignsCls(syms: FileSymbols, caller: string, line: number): boolean {
-    return this.assignedLocal(syms, caller, 'cls', line);
-  }
-
-  /** Whether a Python function assigns `name` itself before `line`. */
   private assignedLocal(syms: FileSymbols, caller: string, name: string, line: number): boolean {
     return syms.family === 'python' && (syms.bindings.get(caller)?.get(name) ?? []).some((b) => b.end_line === undefined && b.line <= line);
   }
@@ -1871,7 +1866,7 @@ export class Resolver {
     const syms = this.symbols(file);
     const family = syms?.family;
     if (name === 'super' && family === 'python') return [{ via: 'external' }];
-    if (name === 'cls' && family === 'python' && !this.assignsCls(syms!, call.caller, call.line)) {
+    if (name === 'cls' && family === 'python' && !this.assignedLocal(syms!, call.caller, 'cls', call.line)) {
       // A class body's (or its lambdas') `cls` is no receiver.
       if (syms!.classes.has(call.caller)) return [{ via: 'name' }];
       // `cls` is the class or a subclass: what is created is not known to be this class.

@@ -20,10 +20,10 @@
 // the repaired file is read whole first, and when that has no errors it is the file's tree; else the
 // pieces are parsed with the repairs, so the constructs read as what they are.
 //
-// A file without errors pays nothing. The pieces parse at most the file once more (at most
-// MAX_PIECES parses); the narrowing parses at most NARROWING_BUDGET times the file's length (plus
-// NARROWING_FLOOR); all of it within the deadline of the first parse. When time runs out, the
-// whole-file reading stands.
+// A file without errors pays nothing; one the repairs fix, one parse more. The pieces parse at
+// most the file once more (at most MAX_PIECES parses); the narrowing parses at most
+// NARROWING_BUDGET times the file's length (plus NARROWING_FLOOR); all of it within the deadline
+// of the first parse. When time runs out, the whole-file reading stands.
 import type { Node, Parser, Tree } from 'web-tree-sitter';
 import type { LanguageId } from '../types.js';
 import { languageById, type ExtractSyntax } from '../../grammars/languages.js';

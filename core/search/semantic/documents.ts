@@ -129,6 +129,13 @@ const BLOCK_CLOSE = /<\/(pre|code)>/i;
 /** A `//` comment line indented by a tab: Go's preformatted text (gofmt writes a doc's code blocks so). */
 const GO_CODE = /^\s*\/\/\t/;
 
+/** A comment or docstring: its prose to `docs`, its examples to `examples`. */
+function addDoc(text: string, docs: string[], examples: string[]): void {
+  const parts = splitExamples(text);
+  docs.push(parts.prose);
+  examples.push(parts.code);
+}
+
 /** Drops code (fenced or preformatted examples, doctests) from prose, returning both. */
 function splitExamples(comment: string): { prose: string; code: string } {
   const prose: string[] = [];
@@ -210,16 +217,10 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     const examples: string[] = [];
     const headers: string[] = [];
     for (const cls of classes) {
-      const parts = splitExamples(comment(cls.decorated_line ?? cls.line));
-      docs.push(parts.prose);
-      examples.push(parts.code);
+      addDoc(comment(cls.decorated_line ?? cls.line), docs, examples);
       const firstMember = Math.min(cls.end_line, ...cls.methods.map((method) => method.decorated_line ?? method.line));
       const header = span(cls.line, Math.min(firstMember - 1, cls.line + MAX_BODY_LINES));
-      if (header.docstring) {
-        const parts = splitExamples(header.docstring);
-        docs.push(parts.prose);
-        examples.push(parts.code);
-      }
+      if (header.docstring) addDoc(header.docstring, docs, examples);
       headers.push(...header.strings, ...header.comments);
     }
     classTexts.set(qualified, { docs, examples, headers, summary: firstSentence(docs.find((doc) => doc.trim() !== '') ?? '') });
@@ -242,17 +243,9 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
     const examples: string[] = [];
     // Overload signatures carry their own docs, above their own lines.
     const starts = defs.flatMap((def) => [...otherOverloads(def).map((o) => o.line), def.decorated_line ?? def.line]);
-    for (const start of starts) {
-      const parts = splitExamples(comment(start));
-      docs.push(parts.prose);
-      examples.push(parts.code);
-    }
+    for (const start of starts) addDoc(comment(start), docs, examples);
     const code = span(main.line, Math.min(main.end_line, main.line + MAX_BODY_LINES));
-    if (code.docstring) {
-      const parts = splitExamples(code.docstring);
-      docs.push(parts.prose);
-      examples.push(parts.code);
-    }
+    if (code.docstring) addDoc(code.docstring, docs, examples);
     const summary = firstSentence(docs.find((doc) => doc.trim() !== '') ?? '');
     const callees = [...new Set(calleesOf.get(qualified) ?? [])];
     const owner = qualified.slice(0, Math.max(0, qualified.length - main.name.length - 1));
