@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The `tldr` command. CommonJS, because an ES module entry costs ~5 ms of loader start-up before
 // the first line runs, and hooks have bare node + 15 ms in all (DESIGN §8). A running daemon
-// answers through the fast path; the full CLI (ES modules, bundled: cli/build-bundle.ts) loads
-// only when it does not.
+// answers through the fast path; the full CLI (bundled into CommonJS chunks, cli/build-bundle.ts,
+// and loaded with V8's code cache, cli/bundle-loader.cts) loads only when it does not.
+import { join } from 'node:path';
 import { answerFromDaemon } from './fast-path.cjs';
 
-/** program.js bundled; a variable, so that tsc leaves it alone (its types are program.ts's). */
-const PROGRAM = './bundle/program.js';
+/** program.js bundled (its types are program.ts's). */
+const PROGRAM = join(__dirname, 'bundle', 'program.cjs');
 
 const argv = process.argv.slice(2);
 answerFromDaemon(argv).then(async (exitCode) => {
@@ -14,7 +15,9 @@ answerFromDaemon(argv).then(async (exitCode) => {
     process.exitCode = exitCode;
     return;
   }
-  const { runCommandLine } = (await import(PROGRAM)) as typeof import('./program.js');
+  // Loaded here, not at the top: the fast path never needs it.
+  const { loadBundle } = require('./bundle-loader.cjs') as typeof import('./bundle-loader.cjs');
+  const { runCommandLine } = loadBundle(PROGRAM) as unknown as typeof import('./program.js');
   await runCommandLine(argv);
 }, (error: unknown) => {
   process.stderr.write(`tldr: internal error: ${(error as Error)?.message ?? String(error)} (please report it)\n`);

@@ -3,7 +3,20 @@
 
 export type ExitCode = 1 | 2;
 
+/**
+ * Marks a TldrError whichever copy of this module made it: the CLI bundle and the modules it loads
+ * from dist/ as they are (the bench harness) each have one, and an error from the other copy is
+ * still the user's error, not an internal one.
+ */
+const BRAND = Symbol.for('tldr.TldrError');
+
 export class TldrError extends Error {
+  readonly [BRAND] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && BRAND in value;
+  }
+
   constructor(
     message: string,
     readonly hint?: string,

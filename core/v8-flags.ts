@@ -12,7 +12,9 @@ export function knownV8(): boolean {
 
 /** Sets `flag` (e.g. `--liftoff-only`) when this V8 is one tldr knows; says whether it did. */
 export function setKnownV8Flag(flag: string): boolean {
-  if (!knownV8()) return false;
+  // V8 rejects a code cache made after a flag changed: the build's run that makes the CLI's
+  // (cli/bundle-loader.cts) keeps the flags it started with, as a CLI process has when it loads it.
+  if (!knownV8() || process.env.TLDR_CODE_CACHE_TRAINING === '1') return false;
   setFlagsFromString(flag);
   return true;
 }

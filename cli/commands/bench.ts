@@ -11,7 +11,8 @@ export const benchCommand: CommandSpec = {
       .option('--baseline <file>', 'compare with a report saved by --save-baseline and flag regressions')
       .option('--save-baseline <file>', 'write this run as a JSON report to compare later runs with'),
   async run(_positional, options, globals) {
-    const { runBench, formatReport } = await import('../../bench/harness.js');
+    const { importEsm } = await import('../import-esm.cjs');
+    const { runBench, formatReport } = await importEsm<typeof import('../../bench/harness.js')>(new URL('../../bench/harness.js', import.meta.url));
     const report = await runBench({
       suite: options.suite as string | undefined,
       baseline: options.baseline as string | undefined,

@@ -430,27 +430,30 @@ export class CachedProjectIndex implements ProjectIndex {
     // Workers boot (thread, modules) while this thread gets ready to parse.
     const pool = plan.workers > 0 ? await import('../pool/extract-pool.js') : undefined;
     pool?.startExtractPool(plan.workers);
+    if (!pool) {
+      // Loaded before beforeParsing, which may change V8's flags: code loaded after that cannot use
+      // the CLI's code cache (cli/bundle-loader.cts).
+      const { extractFile } = await import('../pool/extract-file.js');
+      await beforeParsing(totalBytes);
+      let done = 0;
+      for (const job of jobs) {
+        onOutcome(await extractFile(job, extractOptions));
+        onProgress?.({ phase: 'extract', done: ++done, total });
+      }
+      return 0;
+    }
     await beforeParsing(totalBytes);
-    if (pool) {
-      const options = {
-        ...extractOptions,
-        languages: [...bytes.keys()],
-        sizes: new Map(files.map((file) => [file.path, file.size])),
-        onProgress: (done: number) => onProgress?.({ phase: 'extract', done, total }),
-        inProcess: plan.inProcess,
-        workers: plan.workers,
-        workerLanguages: plan.workerLanguages,
-      };
-      await pool.extractEachInPool(jobs, options, (outcomes) => outcomes.forEach(onOutcome));
-      return plan.workers;
-    }
-    const { extractFile } = await import('../pool/extract-file.js');
-    let done = 0;
-    for (const job of jobs) {
-      onOutcome(await extractFile(job, extractOptions));
-      onProgress?.({ phase: 'extract', done: ++done, total });
-    }
-    return 0;
+    const options = {
+      ...extractOptions,
+      languages: [...bytes.keys()],
+      sizes: new Map(files.map((file) => [file.path, file.size])),
+      onProgress: (done: number) => onProgress?.({ phase: 'extract', done, total }),
+      inProcess: plan.inProcess,
+      workers: plan.workers,
+      workerLanguages: plan.workerLanguages,
+    };
+    await pool.extractEachInPool(jobs, options, (outcomes) => outcomes.forEach(onOutcome));
+    return plan.workers;
   }
 
   /** Source bytes per language of the project once `files` are extracted: those cached and those. */
