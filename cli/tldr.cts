@@ -19,7 +19,7 @@ answerFromDaemon(argv).then(async (exitCode) => {
   const { loadBundle } = require('./bundle-loader.cjs') as typeof import('./bundle-loader.cjs');
   const { runCommandLine } = loadBundle(PROGRAM) as unknown as typeof import('./program.js');
   await runCommandLine(argv);
-}, (error: unknown) => {
+}).catch((error: unknown) => {
   process.stderr.write(`tldr: internal error: ${(error as Error)?.message ?? String(error)} (please report it)\n`);
   process.exitCode = 1;
 });

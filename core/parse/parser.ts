@@ -116,12 +116,15 @@ export async function parseSource(id: LanguageId, source: string, options: Parse
   return parseWithin(parser, id, source, performance.now() + deadlineMs, deadlineMs);
 }
 
-/** parseSource with the parser and the deadline (a `performance.now()` time) given. */
-export function parseWithin(parser: Parser, id: LanguageId, source: string, deadline: number, deadlineMs: number): Tree {
+/**
+ * parseSource with the parser and the deadline (a `performance.now()` time) given; `old`: a tree of
+ * an earlier text, edited to match this one (tree-sitter reuses what the edits left alone).
+ */
+export function parseWithin(parser: Parser, id: LanguageId, source: string, deadline: number, deadlineMs: number, old?: Tree): Tree {
   let expired = false;
   // Returning true cancels the parse (web-tree-sitter's typings say void; its code and docs say boolean).
   const progressCallback = () => (expired = performance.now() > deadline);
-  const tree = parser.parse(source, null, { progressCallback });
+  const tree = parser.parse(source, old ?? null, { progressCallback });
   if (!tree) {
     // A cancelled parser resumes where it stopped on its next call unless reset.
     parser.reset();

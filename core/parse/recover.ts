@@ -20,11 +20,12 @@
 // the repaired file is read whole first, and when that has no errors it is the file's tree; else the
 // pieces are parsed with the repairs, so the constructs read as what they are.
 //
-// A file without errors pays nothing; one the repairs fix, one parse more. The pieces parse at
+// A file without errors pays nothing; one the repairs fix, one parse more (incremental: what the
+// repairs left alone is reused). The pieces parse at
 // most the file once more (at most MAX_PIECES parses); the narrowing parses at most
 // NARROWING_BUDGET times the file's length (plus NARROWING_FLOOR); all of it within the deadline
 // of the first parse. When time runs out, the whole-file reading stands.
-import type { Node, Parser, Tree } from 'web-tree-sitter';
+import { Edit, type Node, type Parser, type Tree } from 'web-tree-sitter';
 import type { LanguageId } from '../types.js';
 import { languageById, type ExtractSyntax } from '../../grammars/languages.js';
 import { parseDeadlineMs, parserFor, parseWithin, type ParseOptions } from './parser.js';
@@ -79,12 +80,15 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
   // one parse, where pieces and narrowing cost several.
   if (text !== source) {
     let fixed: Tree;
+    const old = editedTo(whole.tree, source, text);
     try {
-      fixed = parseWithin(parser, id, text, deadline, deadlineMs);
+      fixed = parseWithin(parser, id, text, deadline, deadlineMs, old);
     } catch (error) {
       // Out of time: the whole-file reading stands, as when the pieces run out of it.
       if (performance.now() > deadline) return parsedFile([whole]);
       throw error;
+    } finally {
+      old.delete();
     }
     if (!fixed.rootNode.hasError) {
       whole.tree.delete();
@@ -113,6 +117,31 @@ async function parseWhole(id: LanguageId, source: string, options: ParseOptions)
   const deadline = performance.now() + deadlineMs;
   const tree = parseWithin(parser, id, source, deadline, deadlineMs);
   return { parser, whole: { tree, owns: [{ from: 0, to: source.length }] }, deadline, deadlineMs };
+}
+
+/**
+ * A copy of `tree` (the parse of `source`) edited where `text`, its repair, differs: parsed with
+ * it, the repaired file reuses what the repairs left alone, which is identical to parsing it afresh
+ * (checked on the 128 files with errors the repairs change in effect, @effect/platform and
+ * tanstack router-core) at about half the time (effect: 2.9 s → 1.4 s).
+ * The repairs replace characters one for one, so no offset or position moves.
+ */
+function editedTo(tree: Tree, source: string, text: string): Tree {
+  const edited = tree.copy();
+  const lines = new LineIndex(source);
+  const point = (offset: number) => {
+    const row = lines.rowOf(offset);
+    return { row, column: offset - lines.start(row) };
+  };
+  for (let from = 0; from < source.length; from++) {
+    if (source.charCodeAt(from) === text.charCodeAt(from)) continue;
+    let to = from + 1;
+    while (to < source.length && source.charCodeAt(to) !== text.charCodeAt(to)) to++;
+    const end = point(to);
+    edited.edit(new Edit({ startIndex: from, oldEndIndex: to, newEndIndex: to, startPosition: point(from), oldEndPosition: end, newEndPosition: end }));
+    from = to;
+  }
+  return edited;
 }
 
 /** Lines of a comment in the languages with a `separate` rule: line comments, and the lines of a block comment. */
