@@ -153,7 +153,15 @@ const OPEN_END = /(^|[=(,{[:|&?;<]|=>)$/;
 /** The source with the language's text repairs (`separate`, `unknownWords`); offsets do not move. */
 function repaired(source: string, syntax: ExtractSyntax): string {
   const text = separate(source, syntax) ?? source;
-  return syntax.unknownWords ? text.replace(syntax.unknownWords, (word) => ' '.repeat(word.length)) : text;
+  if (!syntax.unknownWords) return text;
+  // Prose reads like code now and then (`time, in milliseconds, to`): a comment keeps its words.
+  return text.replace(syntax.unknownWords, (word: string, offset: number) => (inComment(text, offset) ? word : ' '.repeat(word.length)));
+}
+
+/** Whether `offset` is inside a comment its line shows: after `//`, inside an open block comment, or on a `*` line of one. */
+function inComment(text: string, offset: number): boolean {
+  const before = text.slice(text.lastIndexOf('\n', offset - 1) + 1, offset);
+  return before.includes('//') || before.lastIndexOf('/*') > before.lastIndexOf('*/') || before.trimStart().startsWith('*');
 }
 
 /** The source with the language's separator before every line its `separate` rule names; undefined when none does. */

@@ -127,6 +127,25 @@ describe('a grammar failure loses only what it must', () => {
     expect(callEdges(r)).toEqual(['after -> use @15']);
   });
 
+  it('typescript: the variance repair leaves the words of comments alone', async () => {
+    const source = [
+      'export interface Window<in out T> {',
+      '  /** The time, in milliseconds, to wait. */',
+      '  wait: number',
+      '}',
+      '',
+      '/** Fills the window, in order, until done. */',
+      'export function fill(size: number) {',
+      '  return size // in bytes, rounded',
+      '}',
+      '',
+    ].join('\n');
+    const r = await extractSource('window.ts', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['interface Window L1-4', 'function fill L7-9']);
+    expect(r.functions.find((f) => f.name === 'fill')?.doc).toBe('Fills the window, in order, until done.');
+  });
+
   it("typescript: variance annotations after a comment, and export type * (RTK, zod 4, tiptap)", async () => {
     const source = [
       "export type * from './commands'",
