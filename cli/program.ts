@@ -2,17 +2,13 @@
 // the CLI contract (`tldr: <what> (<hint>)` on stderr; exit 1 for bad input or failed lookup, 2
 // for usage). Shared by the CLI process and the daemon, which parses the same way to answer the
 // fast path.
-import { createRequire } from 'node:module';
-import type { Command as CommandType } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { TldrError, formatError } from '../core/errors.js';
 import { COMMANDS } from './commands/index.js';
 import type { CommandSpec } from './command.js';
 import type { GlobalOptions } from './globals.js';
 import { daemonDisabledByEnv } from '../core/daemon/wire.cjs';
 
-// require() rather than `import`: importing this CommonJS package from an ES module first lexes
-// its source for named exports (≈ 4 ms of every CLI start).
-const { Command, CommanderError } = createRequire(import.meta.url)('commander') as typeof import('commander');
 
 export type ParsedCommandLine =
   | { kind: 'command'; spec: CommandSpec; positional: string[]; options: Record<string, unknown>; globals: GlobalOptions }
@@ -29,7 +25,7 @@ const PROCESS_OUTPUT: ProgramOutput = {
   writeErr: (text) => process.stderr.write(text),
 };
 
-function addGlobalOptions(command: CommandType): CommandType {
+function addGlobalOptions(command: Command): Command {
   return command
     .option('--project <dir>', 'project root (default: nearest ancestor with .git, package.json, …)')
     .option('--json', 'print exactly one JSON document', false)
@@ -58,7 +54,7 @@ function buildProgram(
   output: ProgramOutput,
   onRun: (spec: CommandSpec, positional: string[], options: Record<string, unknown>) => void,
   commands: readonly CommandSpec[],
-): CommandType {
+): Command {
   const program = addGlobalOptions(new Command('tldr'))
     .description('Code intelligence for AI coding agents')
     .showHelpAfterError('(run with --help for usage)')
@@ -69,7 +65,7 @@ function buildProgram(
     addGlobalOptions(command);
     spec.options?.(command);
     command.exitOverride().configureOutput(output).action((...params: unknown[]) => {
-      const cmd = params[params.length - 1] as CommandType;
+      const cmd = params[params.length - 1] as Command;
       const positional = (params.slice(0, -2) as (string | string[] | undefined)[])
         .flatMap((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
       onRun(spec, positional, cmd.optsWithGlobals());
