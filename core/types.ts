@@ -1,8 +1,8 @@
 // Records that cross a boundary (worker ↔ main, daemon ↔ client, cache on disk).
 // Every layer reads these shapes; change them only together with SCHEMA_VERSION.
 
-/** Bumped whenever FileRecord's shape or extraction semantics change; older cache entries are discarded. */
-export const SCHEMA_VERSION = 7;
+/** Bumped whenever FileRecord's shape, encoding (core/cache/codec.ts) or extraction semantics change; older cache entries are discarded. */
+export const SCHEMA_VERSION = 8;
 
 export type LanguageId =
   | 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'java' | 'rust'

@@ -12,7 +12,7 @@ import { SCHEMA_VERSION } from '../types.js';
 /** Compiled code (under dist/) and shipped data (under the package root) that extraction reads. */
 const DIST_INPUTS = [
   'core/extract', 'core/parse', 'core/files/content.js', 'core/files/policy.js', 'core/files/hash.js',
-  'core/pool/extract-file.js', 'grammars/languages.js',
+  'core/pool/extract-file.js', 'core/cache/codec.js', 'grammars/languages.js',
 ];
 const PACKAGE_INPUTS = ['grammars/queries'];
 const DEPENDENCIES = ['web-tree-sitter', '@cursorless/tree-sitter-wasms'];

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packr } from '../cache/codec.js';
+import { unpackRecord } from '../cache/codec.js';
 import { hashBytes } from '../files/hash.js';
 import { keepingLoopAlive } from '../parse/keep-loop-alive.js';
 import { defaultPolicy } from '../files/policy.js';
@@ -85,7 +85,7 @@ export async function recordsAtRevision(
       outcomes = await keepingLoopAlive(() => Promise.all(jobs.map((job) => extractFile(job, { maxFileBytes, documents: false }))));
     }
     for (const outcome of outcomes) {
-      if (outcome.status === 'record') records.set(outcome.path, packr.unpack(outcome.data) as FileRecord);
+      if (outcome.status === 'record') records.set(outcome.path, unpackRecord(outcome.data) as FileRecord);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { TldrError } from '../errors.js';
 import { resolveInsideRoot, toRelative } from '../project/root.js';
-import { packr } from '../cache/codec.js';
+import { unpackRecord } from '../cache/codec.js';
 import type { CacheEntry } from '../cache/entry.js';
 import { IndexWriter, entryBytes, loadIndex } from '../cache/index-file.js';
 import type { RecordStore } from '../cache/record-store.js';
@@ -590,7 +590,7 @@ export class CachedProjectIndex implements ProjectIndex {
     await this.extract([file], RECHECK, this.analysis, (only) => (outcome = only));
     if (outcome.status === 'skipped') throw skipError(rel, outcome.reason, this.policy);
     if (outcome.status === 'error') throw new TldrError(`cannot extract ${rel}: ${outcome.message}`);
-    const record = packr.unpack(outcome.data) as FileRecord;
+    const record = unpackRecord(outcome.data) as FileRecord;
     this.ephemeral.set(rel, { size: stats.size, mtimeMs: stats.mtimeMs, record });
     return record;
   }
@@ -774,7 +774,7 @@ function decodeRecord(entry: CacheEntry): FileRecord | undefined {
   if (!bytes) return undefined;
   let record: FileRecord;
   try {
-    record = packr.unpack(bytes) as FileRecord;
+    record = unpackRecord(bytes) as FileRecord;
   } catch {
     return undefined;
   }

@@ -2,7 +2,7 @@
 // for a handful of files, in-process.
 import { readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { packr } from '../cache/codec.js';
+import { packRecord } from '../cache/codec.js';
 import { decodeContent } from '../files/content.js';
 import { hashBytes } from '../files/hash.js';
 import { extractRecord } from '../extract/index.js';
@@ -43,7 +43,7 @@ async function extractFromBytes(job: ExtractJob, bytes: Uint8Array, options: Ext
       size,
       ...(content.lossy ? { lossy: true } : {}),
     });
-    const data = packr.pack(record);
+    const data = packRecord(record);
     if (!options.documents) return { status: 'record', path, hash, size, lines: record.line_count, data };
     // The search index's documents come from the text in hand, here in the worker, alongside the parse.
     const documents = packDocuments(fileDocuments(record, content.text).map(encodeDocument));

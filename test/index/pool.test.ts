@@ -9,7 +9,7 @@ import { planExtraction } from '../../dist/core/pool/pool-size.js';
 import { selectFiles } from '../../dist/core/files/select.js';
 import { defaultPolicy } from '../../dist/core/files/policy.js';
 import { IgnoreRules } from '../../dist/core/files/ignore-rules.js';
-import { packr } from '../../dist/core/cache/codec.js';
+import { unpackRecord } from '../../dist/core/cache/codec.js';
 
 afterAll(() => closeExtractPool());
 
@@ -67,7 +67,7 @@ describe('extraction pool', () => {
         const other = pooled.get(outcome.path)!;
         expect(outcome.status, outcome.path).toBe('record');
         expect(other.status).toBe('record');
-        if (outcome.status === 'record' && other.status === 'record') expect(packr.unpack(outcome.data), outcome.path).toEqual(packr.unpack(other.data));
+        if (outcome.status === 'record' && other.status === 'record') expect(unpackRecord(outcome.data), outcome.path).toEqual(unpackRecord(other.data));
       }
     } finally {
       await closeExtractPool();
