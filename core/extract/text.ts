@@ -23,6 +23,23 @@ export function capType(text: string, max: number): string {
   return `${cap(text.slice(0, text.length - tail.length), max - tail.length)}${tail}`;
 }
 
+/**
+ * A node's text with the comments inside it (nodes of the `comments` types) blanked out: a type
+ * literal documenting each of its call signatures with a doc comment reads as its code.
+ */
+export function textWithout(node: Node, comments: readonly string[]): string {
+  const inside = node.descendantsOfType([...comments]).filter((comment): comment is Node => comment !== null);
+  const text = node.text;
+  if (inside.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const comment of inside) {
+    out += `${text.slice(at, comment.startIndex - node.startIndex)} `;
+    at = comment.endIndex - node.startIndex;
+  }
+  return out + text.slice(at);
+}
+
 /** Collapsed source text of a node, bounded. */
 export function nodeText(source: string, node: Node, max = 200): string {
   const end = Math.min(node.endIndex, node.startIndex + max * 4);

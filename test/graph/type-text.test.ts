@@ -94,4 +94,17 @@ describe('type text', () => {
     expect(aliasedType('type F = (x: X) => Y')).toBe('(x: X) => Y');
     expect(aliasedType('type Opaque')).toBeUndefined();
   });
+
+  it('reads generic function types and the call signatures of a type literal (an overloaded function-valued const)', () => {
+    expect(typeShape('<A, E, R>(effect: LazyArg<Effect<A, E, R>>) => Effect<A, E, R>')).toEqual({ kind: 'function', returns: 'Effect<A, E, R>' });
+    // As the extractor keeps effect's `flatMap: { … }`: doc comments out, the signatures separated.
+    const dual = '{ <A, B>(f: (a: A) => Effect<B>): <E>(self: Effect<A, E>) => Effect<B, E> ;<A, E, B>(self: Effect<A, E>, f: (a: A) => Effect<B>): Effect<B, E> }';
+    expect(objectTypeMembers(dual)?.get('()')).toBe('(<A, B>(f: (a: A) => Effect<B>) => <E>(self: Effect<A, E>) => Effect<B, E>) & (<A, E, B>(self: Effect<A, E>, f: (a: A) => Effect<B>) => Effect<B, E>)');
+    expect(typeShape(dual)).toEqual({
+      kind: 'alternatives',
+      options: ['(<A, B>(f: (a: A) => Effect<B>) => <E>(self: Effect<A, E>) => Effect<B, E>)', '(<A, E, B>(self: Effect<A, E>, f: (a: A) => Effect<B>) => Effect<B, E>)'],
+    });
+    // With other members too, the call signatures are one member among them.
+    expect(typeShape('{ (x: X): R; name: string }')).toEqual({ kind: 'object', members: new Map([['()', '((x: X) => R)'], ['name', 'string']]) });
+  });
 });
