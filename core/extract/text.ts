@@ -180,6 +180,35 @@ export function elideArguments(text: string): string {
   return out;
 }
 
+/** Links of a chain `withoutArgumentLists` walks at most: a longer one (hostile nesting) is read as written. */
+const CHAIN_MAX = 64;
+
+/**
+ * A call chain's source with its calls' argument lists written `()`, whitespace collapsed:
+ * `Effect.gen(function* () { … }).pipe` → `Effect.gen().pipe`, the chain call resolution evaluates
+ * (as elideArguments makes it), read off the tree so that no argument text (a comment, a template)
+ * can derail it. The chain is walked down its callees and objects (`function`, `object` fields);
+ * what it starts with otherwise (`(a ?? b)`, `x!`) is kept as written. Undefined for a chain
+ * longer than CHAIN_MAX links.
+ */
+export function withoutArgumentLists(source: string, node: Node): string | undefined {
+  const cuts: Node[] = [];
+  let at: Node | null = node;
+  for (let links = 0; at; links++) {
+    if (links === CHAIN_MAX) return undefined;
+    const args = at.childForFieldName('arguments');
+    if (args) cuts.push(args);
+    at = at.childForFieldName('function') ?? at.childForFieldName('object');
+  }
+  let out = '';
+  let from = node.startIndex;
+  for (const args of cuts.reverse()) {
+    out += `${source.slice(from, args.startIndex)}()`;
+    from = args.endIndex;
+  }
+  return collapse(out + source.slice(from, node.endIndex));
+}
+
 /** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */
 export function withoutTypeArguments(callee: string): string {
   if (!callee.endsWith('>')) return callee;
