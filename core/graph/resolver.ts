@@ -105,6 +105,11 @@ const EXTERNAL: Value = { kind: 'external' };
 const MAX_DEPTH = 24;
 
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
+
+/** Whether `name` names the receiver in a language of `family`: in JS `self` is an ordinary name (a parameter, `const self = this`). */
+function isSelfName(family: Family | undefined, name: string): boolean {
+  return family === 'js' ? name === 'this' : SELF_NAMES.has(name);
+}
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
 const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
@@ -1518,9 +1523,10 @@ export class Resolver {
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
       const narrowed = paths.size > 0 && !self ? this.narrowedPath(file, caller, segments, consumed, line, paths, depth) : undefined;
+      const object = this.asValue(current, depth);
       const next = narrowed?.keeps
-        ? unionOf([narrowed.value, this.attribute(current, segment.name, depth + 1) ?? OPAQUE])
-        : narrowed?.value ?? this.attribute(current, segment.name, depth + 1);
+        ? unionOf([narrowed.value, this.attribute(object, segment.name, depth + 1) ?? OPAQUE])
+        : narrowed?.value ?? this.attribute(object, segment.name, depth + 1);
       current = next && this.applySuffixes(next, segment, depth, this.untypedIndex(file, caller, segment, line));
     }
     return current;
@@ -1579,7 +1585,7 @@ export class Resolver {
       const cls = this.enclosingClass(file, caller);
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
-    if ((SELF_NAMES.has(head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name))))
+    if ((isSelfName(syms.family, head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name))))
       && !(head.name === 'cls' && this.assignedLocal(syms, caller, 'cls', line))) {
       const self = this.selfValue(file, caller, head.name, depth);
       // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
@@ -1649,7 +1655,7 @@ export class Resolver {
    * an index gives an item, none of a list or tuple for an `untypedIndex`.
    */
   private applySuffixes(value: Value, segment: Segment, depth: number, untypedIndex = false): Value | undefined {
-    let current: Value | undefined = value;
+    let current: Value | undefined = segment.calls > 0 && !segment.isNew ? this.asValue(value, depth) : value;
     if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
@@ -1660,6 +1666,20 @@ export class Resolver {
       current = keyed && keyed.kind !== 'opaque' ? keyed : this.itemOf(current, depth + 1);
     }
     return current;
+  }
+
+  /**
+   * A TypeScript name may declare a type and a value at once (`interface String …` beside `const
+   * String: String = …`): where it is read as a value (called, or a member read off it) the name is
+   * that value. An interface or type alias is so replaced by the module-level value of its name, when
+   * it has one (a `new` of one is left as it was: its value's construct signatures are not read).
+   */
+  private asValue(value: Value, depth: number): Value {
+    if (value.kind !== 'class' || !value.cls.records.every((record) => record.kind === 'interface' || record.kind === 'type')) return value;
+    const syms = this.symbols(value.cls.file);
+    const bound = syms?.family === 'js' ? syms.bindings.get(MODULE_SCOPE)?.get(value.cls.name) : undefined;
+    if (!bound?.length || this.tooDeep(depth)) return value;
+    return unionOf(inForce(bound).map((binding) => this.bindingValue(value.cls.file, MODULE_SCOPE, binding, depth + 1)));
   }
 
   /** What `new value(…)` creates: exactly that class, unless only a type says which class it is. */
@@ -1766,8 +1786,9 @@ export class Resolver {
     if (segments.length === 1) return this.resolveBare(file, call, last);
     const receiverSegments = segments.slice(0, -1);
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
-    const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
-    if (!receiver) return [{ via: 'name' }];
+    const evaluated = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
+    if (!evaluated) return [{ via: 'name' }];
+    const receiver = this.asValue(evaluated, 0);
     // JS `this` declared by a `this:` parameter or a callback's function type is a value of that type.
     const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
@@ -1780,7 +1801,7 @@ export class Resolver {
       const to: CallTarget = { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
       const ownerSegments = receiverSegments.slice(0, -1);
       const owner = ownerSegments.length > 0 ? this.evalSegments(file, call.caller, ownerSegments, call.line, 0, self) : undefined;
-      const bound = owner && this.receiverRule(owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver, ownThis())?.bound;
+      const bound = owner && this.receiverRule(file, owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver, ownThis())?.bound;
       if (bound) to.bound = bound;
       return [to];
     }
@@ -1788,7 +1809,7 @@ export class Resolver {
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
-    const rule = this.receiverRule(receiver, receiverSegments, last.name, target, ownThis());
+    const rule = this.receiverRule(file, receiver, receiverSegments, last.name, target, ownThis());
     if (!rule) return [{ via: 'name' }];
     const { via, bound } = rule;
     const options = target.kind === 'union' ? target.options : [target];
@@ -1814,19 +1835,20 @@ export class Resolver {
    * `ownThis`: `this` there is the instance of the class around the call, not a value of a declared
    * type (JS `function (this: Foo)`, a callback literal's `this`: CallSite.this_from).
    */
-  private receiverRule(receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
+  private receiverRule(file: string, receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
     const head = segments[0];
+    const isSelf = segments.length === 1 && isSelfName(this.symbols(file)?.family, head.name);
     switch (receiver.kind) {
       case 'super':
         return { via: 'super', bound: 'exact' };
       case 'instance': {
-        const via = segments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+        const via = isSelf ? 'self' : 'instance';
         if (receiver.exact) return { via, bound: 'exact' };
         const own = via === 'self' && ownThis && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
         return own ? { via, bound: 'subclass' } : { via };
       }
       case 'class': {
-        const via = segments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
+        const via = isSelf || (segments.length === 1 && head.name === 'cls') ? 'self' : 'static';
         // A class named as such (`ZodString.create`) is exactly that class; a value typed
         // `typeof C` or Python's `cls` may be a subclass.
         return via === 'static' && !receiver.typed ? { via, bound: 'exact' } : { via };

@@ -1,0 +1,46 @@
+// Calls through effect's style of API (effect 4, no semicolons): functions are consts typed by
+// call signatures, data types extend one Pipeable interface, and a name is often both a type and a
+// value. A call of `pipe` on any of them is a call of the Pipeable family (see the fixture).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { directCallers } from '../../dist/core/graph/callers.js';
+import { openFixture, targetOf, type OpenGraph } from './helpers.js';
+
+describe('effect-style TypeScript', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('ts-effect');
+  });
+  afterAll(() => project.close());
+
+  const file = 'src/program.ts';
+  const pipeCallers = () => directCallers(project.graph, { file: 'src/response.ts', name: 'Response.pipe' }, false, 'family')
+    .map(({ edge }) => `${edge.from.file}:${edge.line}`).sort();
+
+  it('a const typed by call signatures (generic, documented one by one) returns what they return', () => {
+    expect(targetOf(project.graph, file, 'Effect.flatMap(start, () => start).pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+    expect(targetOf(project.graph, file, 'Effect.suspend(() => start).pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+  });
+
+  it('a callee too long to keep whole is kept without its calls\' arguments', () => {
+    expect(targetOf(project.graph, file, 'Effect.gen().pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+  });
+
+  it('the parameters of a function type bind no name around it', () => {
+    expect(project.graph.record('src/layer.ts')!.bindings.filter((b) => b.name === 'effect').map((b) => b.line)).toEqual([8]);
+    expect(targetOf(project.graph, file, 'Layer.effect("tag", "effect").pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+  });
+
+  it('in TypeScript `self` is an ordinary name', () => {
+    expect(targetOf(project.graph, file, 'self.pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+  });
+
+  it('a name both an interface and a const is the const where it is read as a value', () => {
+    const [edge] = project.graph.fileGraph(file)!.edges.filter((e) => e.callee === 'Schema.String.pipe');
+    expect(edge.to?.name).toBe('Pipeable.pipe');
+    expect(edge.bound).toBeUndefined();
+  });
+
+  it('every one of those calls reaches a class implementing Pipeable', () => {
+    expect(pipeCallers()).toEqual([7, 8, 14, 15, 16, 17].map((line) => `${file}:${line}`).sort());
+  });
+});
