@@ -553,8 +553,9 @@ export class Resolver {
       }
       case 'named': {
         const named = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
-        // As a type, a function's name implementing `declare class X` is that class.
-        const declared = named?.kind === 'function' ? this.ambientClass(named) : undefined;
+        // As a type, a function's name implementing `declare class X` is that class, one a const
+        // binds beside an interface or type alias of its name (`const Class: {…} = …`) that type.
+        const declared = named?.kind === 'function' ? this.ambientClass(named) ?? this.typeOfName(named) : undefined;
         const value = declared ? { kind: 'class' as const, cls: declared } : named;
         // An alias of a class object (`SpecValidatorType = type[SpecValidator]`) is that class object.
         if (value?.kind === 'class' && value.typed) return value;
@@ -789,13 +790,32 @@ export class Resolver {
   }
 
   private declaredReturn(file: string, fn: FunctionRecord, depth: number): Value {
-    if (!fn.return_type) return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
+    if (!fn.return_type) {
+      const typed = this.constType(file, fn, depth + 1);
+      const declared = typed ? this.callResult(typed, depth + 1) : OPAQUE;
+      if (declared.kind !== 'opaque') return declared;
+      return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
+    }
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
       return cls ? { kind: 'instance', cls } : OPAQUE;
     }
     if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
     return this.typeValue(file, this.constrained(file, fn.qualified_name, fn.return_type), depth + 1);
+  }
+
+  /**
+   * The type a JS/TS const declares for the function it is bound to (`export const Class: { <Self>(id:
+   * string): … } = (id) => …`): what TypeScript types calls of the function by where the function
+   * declares no return type of its own.
+   */
+  private constType(file: string, fn: FunctionRecord, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'js' || fn.class_name) return undefined;
+    const cut = fn.qualified_name.lastIndexOf('.');
+    const scope = cut < 0 ? MODULE_SCOPE : fn.qualified_name.slice(0, cut);
+    const binding = syms.bindings.get(scope)?.get(fn.name)?.find((b) => b.type !== undefined && fn.line <= b.line && b.line <= fn.end_line);
+    return binding ? this.typeValue(file, binding.type!, depth + 1) : undefined;
   }
 
   /**
@@ -1881,6 +1901,13 @@ export class Resolver {
     if (fn.fn.class_name || !this.symbols(fn.file)?.classes.has(fn.fn.qualified_name)) return undefined;
     const cls = this.classInfo(fn.file, fn.fn.qualified_name);
     return cls?.records.some((record) => AMBIENT_CLASS.test(record.signature)) ? cls : undefined;
+  }
+
+  /** The interface or type alias declared under the name of a JS/TS function (its value), if any. */
+  private typeOfName(fn: Value & { kind: 'function' }): ClassInfo | undefined {
+    if (fn.fn.class_name || this.symbols(fn.file)?.family !== 'js' || !this.symbols(fn.file)?.classes.has(fn.fn.qualified_name)) return undefined;
+    const cls = this.classInfo(fn.file, fn.fn.qualified_name);
+    return cls?.records.every((record) => record.kind === 'interface' || record.kind === 'type') ? cls : undefined;
   }
 
   /** A call of `super`, `cls` or `this` itself; undefined for any other name. */

@@ -75,6 +75,9 @@ export function typeShape(raw: string): TypeShape {
   if (same?.length === 1) return typeShape(same[0]);
   const fn = functionTypeParts(text) ?? pyCallableParts(text);
   if (fn) return { kind: 'function', returns: fn.returns };
+  // A conditional type is one of its branches (`[E] extends [never] ? never : Class<Self, S>`).
+  const branches = conditionalBranches(text);
+  if (branches) return { kind: 'alternatives', options: branches.filter((branch) => !NULLISH.test(branch)) };
   const alternatives = typeAlternatives(text);
   if (alternatives) return { kind: 'alternatives', options: alternatives.filter((alt) => !NULLISH.test(alt)) };
   const members = objectTypeMembers(text);
@@ -319,6 +322,28 @@ function typeArguments(text: string, names: RegExp): string[] | undefined {
   const match = /^([\w$.]+)</.exec(text);
   if (!match || !names.test(match[1]) || closingBracket(text, match[1].length) !== text.length - 1) return undefined;
   return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
+}
+
+/** The branches of a conditional type `C extends D ? X : Y` → [X, Y] (a nested one in X or Y kept whole); undefined for any other type. */
+function conditionalBranches(text: string): [string, string] | undefined {
+  let depth = 0;
+  let extendsAt = false;
+  let question = -1;
+  let nested = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) || (ch === '>' && text[i - 1] !== '=')) depth--;
+    else if (depth !== 0) continue;
+    else if (question < 0 && text.startsWith(' extends ', i)) extendsAt = true;
+    else if (ch === '?' && extendsAt) {
+      if (question < 0) question = i;
+      else nested++;
+    } else if (ch === ':' && question >= 0 && nested-- === 0) {
+      return [text.slice(question + 1, i).trim(), text.slice(i + 1).trim()];
+    }
+  }
+  return undefined;
 }
 
 /** The alternatives of a union type (`A | B | null`, `Union[A, B]` → A, B, null), or of an intersection; undefined for one type. */

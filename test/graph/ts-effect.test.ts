@@ -40,7 +40,11 @@ describe('effect-style TypeScript', () => {
     expect(edge.bound).toBeUndefined();
   });
 
+  it('a function a const declares the type of returns what that type says; in a type its name is the interface of that name; a conditional type is one of its branches', () => {
+    expect(targetOf(project.graph, file, 'Schema.Class<number>("Made")({}).pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+  });
+
   it('every one of those calls reaches a class implementing Pipeable', () => {
-    expect(pipeCallers()).toEqual([7, 8, 14, 15, 16, 17].map((line) => `${file}:${line}`).sort());
+    expect(pipeCallers()).toEqual([7, 8, 14, 15, 16, 17, 18].map((line) => `${file}:${line}`).sort());
   });
 });

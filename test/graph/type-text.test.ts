@@ -104,6 +104,10 @@ describe('type text', () => {
       kind: 'alternatives',
       options: ['(<A, B>(f: (a: A) => Effect<B>) => <E>(self: Effect<A, E>) => Effect<B, E>)', '(<A, E, B>(self: Effect<A, E>, f: (a: A) => Effect<B>) => Effect<B, E>)'],
     });
+    // A conditional type is one of its branches (`never` dropped); a nested conditional stays whole.
+    expect(typeShape('[Self] extends [never] ? MissingSelfGeneric<"Schema.Class"> : Class<Self, Struct<Fields>>')).toEqual({ kind: 'alternatives', options: ['MissingSelfGeneric<"Schema.Class">', 'Class<Self, Struct<Fields>>'] });
+    expect(typeShape('A extends B ? C extends D ? X : Y : never')).toEqual({ kind: 'alternatives', options: ['C extends D ? X : Y'] });
+    expect(typeShape('(x: A) => B extends C ? D : E')).toEqual({ kind: 'function', returns: 'B extends C ? D : E' });
     // With other members too, the call signatures are one member among them.
     expect(typeShape('{ (x: X): R; name: string }')).toEqual({ kind: 'object', members: new Map([['()', '((x: X) => R)'], ['name', 'string']]) });
   });
