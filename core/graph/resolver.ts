@@ -1364,7 +1364,8 @@ export class Resolver {
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
         // Python's object.__new__(cls) makes an instance of the class (`made = cls.__new__(cls)`).
         if (name === '__new__' && this.symbols(value.cls.file)?.family === 'python') return { kind: 'builtin', result: { kind: 'instance', cls: value.cls } };
-        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1) ?? OPAQUE;
+        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1)
+          ?? this.heritageMember(value.cls, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
@@ -1404,6 +1405,36 @@ export class Resolver {
       default:
         return OPAQUE;
     }
+  }
+
+  /**
+   * A member of a JS/TS class read off a base made by a call (`class Icon extends Schema.Class<Icon>("Icon")({ … })`,
+   * up its hierarchy): the class's static side extends the value that call returns, whose members it has.
+   */
+  private heritageMember(cls: ClassInfo, name: string, depth: number): Value | undefined {
+    if (this.tooDeep(depth) || this.symbols(cls.file)?.family !== 'js') return undefined;
+    for (const owner of this.mro(cls).classes) {
+      const made = this.heritageValue(owner, depth + 1);
+      const member = made && this.member(made, name, depth + 1);
+      if (member && member.kind !== 'opaque') return member;
+    }
+    return undefined;
+  }
+
+  /** What the bases of a class written as calls evaluate to (their union), read once per class. */
+  private heritageValue(cls: ClassInfo, depth: number): Value | undefined {
+    return this.ctx.memo(`heritage|${cls.file}|${cls.name}`, () => {
+      const made: Value[] = [];
+      for (const record of cls.records) {
+        for (const base of record.bases) {
+          const segments = typeName(base) === undefined ? parseChain(base) : undefined;
+          if (!segments || segments[segments.length - 1].calls === 0) continue;
+          made.push(this.evalSegments(cls.file, MODULE_SCOPE, segments, record.line, depth + 1) ?? OPAQUE);
+        }
+      }
+      const value = unionOf(made);
+      return value.kind === 'opaque' ? undefined : value;
+    }) ?? undefined;
   }
 
   /** A method of a Python class's metaclass, read through the class (`Task._create` under `metaclass=NoPublicConstructor`). */

@@ -44,6 +44,12 @@ describe('effect-style TypeScript', () => {
     expect(targetOf(project.graph, file, 'Schema.Class<number>("Made")({}).pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
   });
 
+  it('a class whose base is made by a call has the static members of what the call returns, its subclasses too', () => {
+    expect(project.graph.record('src/classes.ts')!.classes.find((c) => c.name === 'Icon')!.bases).toEqual(['Schema.Class<Icon>()()']);
+    expect(targetOf(project.graph, 'src/classes.ts', 'Icon.make')).toBe('src/schema.ts#Class.make');
+    expect(targetOf(project.graph, 'src/classes.ts', 'Favicon.make')).toBe('src/schema.ts#Class.make');
+  });
+
   it('every one of those calls reaches a class implementing Pipeable', () => {
     expect(pipeCallers()).toEqual([7, 8, 14, 15, 16, 17, 18].map((line) => `${file}:${line}`).sort());
   });
