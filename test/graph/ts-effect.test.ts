@@ -50,6 +50,10 @@ describe('effect-style TypeScript', () => {
     expect(targetOf(project.graph, 'src/classes.ts', 'Favicon.make')).toBe('src/schema.ts#Class.make');
   });
 
+  it('a member of an object literal under a computed key is one of its methods: `this` there is the object', () => {
+    expect(targetOf(project.graph, 'src/proto.ts', 'this.toJSON')).toBe('src/proto.ts#Proto.toJSON');
+  });
+
   it('every one of those calls reaches a class implementing Pipeable', () => {
     expect(pipeCallers()).toEqual([7, 8, 14, 15, 16, 17, 18].map((line) => `${file}:${line}`).sort());
   });
