@@ -40,7 +40,8 @@ export interface ClassInfo {
  */
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
-  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean }
+  /** `self`: the instance the function was read off as a method (`x.m` → x), what a return type `this` or `this['K']` is of. */
+  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean; self?: Value }
   /**
    * A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass); `untyped`
    * when its name is also declared `Any` (a checker types the name by that declaration: calling it
@@ -782,14 +783,15 @@ export class Resolver {
     return declared && type ? this.typeValue(declared.file, type, 1) : undefined;
   }
 
-  private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
-    const returned = this.declaredReturn(file, fn, depth);
+  private returnValue(file: string, fn: FunctionRecord, depth: number, self?: Value): Value {
+    const returned = this.declaredReturn(file, fn, depth, self);
     // contextlib's decorators make a generator a context manager entered as what it yields.
     if (!fn.decorators?.some((d) => CONTEXT_MANAGER.test(d))) return returned;
     return returned.kind === 'array' ? { kind: 'context', entered: returned.element } : OPAQUE;
   }
 
-  private declaredReturn(file: string, fn: FunctionRecord, depth: number): Value {
+  /** What a call of `fn` returns by its declared type; `self` the instance it is called on, if known (Value `self`). */
+  private declaredReturn(file: string, fn: FunctionRecord, depth: number, self?: Value): Value {
     if (!fn.return_type) {
       const typed = this.constType(file, fn, depth + 1);
       const declared = typed ? this.callResult(typed, depth + 1) : OPAQUE;
@@ -800,7 +802,13 @@ export class Resolver {
       const cls = this.classInfo(file, fn.class_name);
       return cls ? { kind: 'instance', cls } : OPAQUE;
     }
-    if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
+    // `this` is the instance called on (a subclass's, when it is one), `this['K']` its member K.
+    const thisType = /^this(?:\[\s*(['"])([\w$]+)\1\s*\])?$/.exec(fn.return_type.trim());
+    if (thisType && fn.class_name) {
+      if (!self || thisType[2] === undefined) return self ?? OPAQUE;
+      const member = this.attribute(self, `"${thisType[2]}"`, depth + 1);
+      return member && member.kind !== 'opaque' ? member : this.attribute(self, thisType[2], depth + 1) ?? OPAQUE;
+    }
     return this.typeValue(file, this.constrained(file, fn.qualified_name, fn.return_type), depth + 1);
   }
 
@@ -1347,7 +1355,7 @@ export class Resolver {
   }
 
   private readProperty(value: Value | undefined, depth: number): Value | undefined {
-    if (value?.kind === 'function' && value.fn.kind === 'getter') return this.returnValue(value.file, value.fn, depth + 1);
+    if (value?.kind === 'function' && value.fn.kind === 'getter') return this.returnValue(value.file, value.fn, depth + 1, value.self);
     if (value?.kind === 'union') return unionOf(value.options.map((option) => this.readProperty(option, depth) ?? OPAQUE));
     return value;
   }
@@ -1369,7 +1377,7 @@ export class Resolver {
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
-        if (method) return { kind: 'function', file: method.file, fn: method.fn };
+        if (method) return { kind: 'function', file: method.file, fn: method.fn, self: value };
         return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
       }
       case 'super': {
@@ -1749,7 +1757,7 @@ export class Resolver {
       case 'class':
         return this.constructed(value);
       case 'function':
-        return this.returnValue(value.file, value.fn, depth + 1);
+        return this.returnValue(value.file, value.fn, depth + 1, value.self);
       case 'instance': {
         // A callable object: what its `__call__` returns.
         const call = this.findMethod(value.cls, '__call__');

@@ -381,13 +381,18 @@ export function baseTypeArgs(signature: string, base: string): string[] | undefi
   return heritage ? angleArgsAfter(signature.slice(heritage.index), base) : undefined;
 }
 
-/** The `<…>` arguments that follow the first `name<` in `text` (a whole name, not a member's), split at top level. */
+/**
+ * The `<…>` arguments that follow the first `name<` in `text` (a whole name, not a member's), split at
+ * top level. In a signature the extractor capped inside them (a dozen type parameters), those before
+ * the cut one.
+ */
 function angleArgsAfter(text: string, name: string): string[] | undefined {
   const at = new RegExp(`(?:^|[^\\w$.])${name.replace(/[$]/g, '\\$')}\\s*<`).exec(text);
   if (!at) return undefined;
   const open = at.index + at[0].length - 1;
   const close = closingBracket(text, open);
-  return close < 0 ? undefined : splitTopLevel(text.slice(open + 1, close), ',');
+  if (close >= 0) return splitTopLevel(text.slice(open + 1, close), ',');
+  return text.endsWith('…') ? splitTopLevel(text.slice(open + 1), ',').slice(0, -1) : undefined;
 }
 
 /** The type a type guard's return type narrows to (`x is Foo`, `asserts x is Foo` → `Foo`). */

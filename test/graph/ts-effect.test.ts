@@ -54,7 +54,12 @@ describe('effect-style TypeScript', () => {
     expect(targetOf(project.graph, 'src/proto.ts', 'this.toJSON')).toBe('src/proto.ts#Proto.toJSON');
   });
 
+  it('a method returning `this` or `this["K"]` returns the instance it is called on or that member of it', () => {
+    expect(targetOf(project.graph, 'src/builder.ts', 'named.annotate("x").pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+    expect(targetOf(project.graph, 'src/builder.ts', 'named.touch().pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+  });
+
   it('every one of those calls reaches a class implementing Pipeable', () => {
-    expect(pipeCallers()).toEqual([7, 8, 14, 15, 16, 17, 18].map((line) => `${file}:${line}`).sort());
+    expect(pipeCallers()).toEqual(['src/builder.ts:16', 'src/builder.ts:17', ...[7, 8, 14, 15, 16, 17, 18].map((line) => `${file}:${line}`)].sort());
   });
 });

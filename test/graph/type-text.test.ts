@@ -1,7 +1,7 @@
 // The pure type-text readers call resolution relies on, on type texts as real code writes them.
 import { describe, expect, it } from 'vitest';
 import {
-  aliasedType, elementType, functionTypeParams, functionTypeThis, objectTypeMembers, paramType, typeName, typeShape,
+  aliasedType, elementType, functionTypeParams, functionTypeThis, objectTypeMembers, paramType, typeName, typeParamsOf, typeShape,
 } from '../../dist/core/graph/type-text.js';
 
 describe('type text', () => {
@@ -108,6 +108,9 @@ describe('type text', () => {
     expect(typeShape('[Self] extends [never] ? MissingSelfGeneric<"Schema.Class"> : Class<Self, Struct<Fields>>')).toEqual({ kind: 'alternatives', options: ['MissingSelfGeneric<"Schema.Class">', 'Class<Self, Struct<Fields>>'] });
     expect(typeShape('A extends B ? C extends D ? X : Y : never')).toEqual({ kind: 'alternatives', options: ['C extends D ? X : Y'] });
     expect(typeShape('(x: A) => B extends C ? D : E')).toEqual({ kind: 'function', returns: 'B extends C ? D : E' });
+    // A signature the extractor capped inside its type parameters gives those before the cut one.
+    expect(typeParamsOf('export interface BottomWithoutNew< out T, out Rebuild extends Top, out TypeMakeIn = T, in out Typ…', 'BottomWithoutNew'))
+      .toEqual([{ name: 'T' }, { name: 'Rebuild', constraint: 'Top' }, { name: 'TypeMakeIn' }]);
     // With other members too, the call signatures are one member among them.
     expect(typeShape('{ (x: X): R; name: string }')).toEqual({ kind: 'object', members: new Map([['()', '((x: X) => R)'], ['name', 'string']]) });
   });
