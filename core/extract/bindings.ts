@@ -27,7 +27,7 @@ import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
 import { callerOf } from './calls.js';
-import { cap, capType, collapse, elideArguments, withoutArguments, withoutTypeArguments } from './text.js';
+import { cap, capType, collapse, elideArguments, textWithout, withoutArguments, withoutTypeArguments } from './text.js';
 
 /** Statements and clauses whose body may not run (or may run instead of another). */
 const CONDITIONAL = new Set([
@@ -65,8 +65,12 @@ function isConditional(node: Node, scope: Node | undefined, known: Map<Node | Tr
   return found;
 }
 
-/** Types are kept whole up to this length (inline object types, generic containers); longer ones are cut. */
-const TYPE_MAX = 300;
+/**
+ * Types are kept whole up to this length (inline object types, generic containers, the overloads of
+ * a function-valued const: `export const flatMap: { <A, B>(f: …): …; <A, B>(self: …, f: …): … }`);
+ * longer ones are cut.
+ */
+const TYPE_MAX = 1000;
 
 /** Declared "types" that only ask the compiler to infer one. */
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
@@ -234,7 +238,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
     // A declared type wins over one another pattern read off the construction.
     if (typeNode && (binding.type === undefined || binding.type_at_new) && !INFERRED.has(typeNode.text)) {
-      binding.type = capType(collapse(typeNode.text).replace(/^:\s*/, ''), TYPE_MAX);
+      binding.type = capType(collapse(textWithout(typeNode, comments)).replace(/^:\s*/, ''), TYPE_MAX);
       delete binding.type_at_new;
     }
     if (typeVar && binding.type === undefined) binding.type = cap(typeVar, TYPE_MAX);

@@ -12,7 +12,7 @@ import type { CallKind, CallSite } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { cap, collapse, withoutTypeArguments } from './text.js';
+import { cap, collapse, withoutArgumentLists, withoutTypeArguments } from './text.js';
 
 const CALLEE_MAX = 160;
 // A name may be a JavaScript private name (`this.#dispatch`).
@@ -84,12 +84,12 @@ function operandOf(callee: string): string {
 }
 
 /**
- * A callee's receiver and name. The name ends the callee, so a callee longer than the text read
- * of it is split at its end (`(() => { … })()` has none, `a.b(…long…).c` is `c`), never at
- * whatever identifier the cut text happens to end with.
+ * A callee's receiver and name (`whole`: `callee` is all of it). The name ends the callee, so a
+ * callee longer than the text read of it is split at its end (`(() => { … })()` has none,
+ * `a.b(…long…).c` is `c`), never at whatever identifier the cut text happens to end with.
  */
-function splitCallee(source: string, node: Node, callee: string): { receiver?: string; name: string } {
-  if (node.endIndex - node.startIndex <= WINDOW) {
+function splitCallee(source: string, node: Node, callee: string, whole: boolean): { receiver?: string; name: string } {
+  if (whole || node.endIndex - node.startIndex <= WINDOW) {
     const split = SPLIT.exec(callee);
     return split ? { receiver: split[1] || undefined, name: split[3] } : { name: callee };
   }
@@ -148,9 +148,12 @@ export function buildCalls(
       receiver = caps['call.receiver'] ? text(source, caps['call.receiver']) : undefined;
       callee = receiver ? `${receiver}.${name}` : name;
     } else if (caps['call.callee']) {
-      callee = operandOf(withoutTypeArguments(text(source, caps['call.callee'])));
+      const written = text(source, caps['call.callee']);
+      // A callee too long to keep (`Effect.gen(function* () { … }).pipe`) is kept without its calls' arguments.
+      const elided = written.length > CALLEE_MAX ? withoutArgumentLists(source, caps['call.callee']) : undefined;
+      callee = operandOf(withoutTypeArguments(elided ?? written));
       callee = INDIRECT.exec(callee)?.[1] ?? callee;
-      ({ receiver, name } = splitCallee(source, caps['call.callee'], callee));
+      ({ receiver, name } = splitCallee(source, caps['call.callee'], callee, elided !== undefined));
     } else {
       continue;
     }

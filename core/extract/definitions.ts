@@ -33,7 +33,7 @@ import { CommentFinder, docstringOf } from './doc.js';
 import { mergeOverloads } from './overloads.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
 import { modifiersIn, paramTexts, returnTypeText, signatureEnd, signatureText, type SignatureEnd } from './signature.js';
-import { cap, capType, collapse, elideArguments, endLine, firstDocLine, nodeText, startLine, withoutArguments, withoutTypeArguments } from './text.js';
+import { cap, capType, collapse, elideArguments, endLine, firstDocLine, nodeText, startLine, withoutArgumentLists, withoutArguments, withoutTypeArguments } from './text.js';
 
 const FUNCTION_KINDS = new Set<string>(['function', 'method', 'constructor', 'getter', 'setter', 'arrow']);
 const CLASS_KINDS = new Set<string>([
@@ -389,13 +389,17 @@ function docOf(def: Def, ctx: DefinitionContext): string | undefined {
   return ctx.comments.docAbove(def.first) ?? def.innerDoc;
 }
 
+const BASE_MAX = 120;
+
 /** Bases per class node: `@base.of` names the class node, each `@base` one base as written. */
 function collectBases(matches: Match[], source: string): Map<number, string[]> {
   const bases = new Map<number, string[]>();
   for (const match of matches) {
     const list = bases.get(match.node.id) ?? [];
     for (const base of match.lists.base ?? []) {
-      const text = nodeText(source, base, 120);
+      const written = nodeText(source, base, BASE_MAX);
+      // A base made by a call too long to keep (`Schema.Class<Icon>("Icon")({ … })`) is kept without its calls' arguments.
+      const text = written.endsWith('…') ? cap(withoutArgumentLists(source, base) ?? written, BASE_MAX) : written;
       if (text && !list.includes(text)) list.push(text);
     }
     bases.set(match.node.id, list);

@@ -23,6 +23,23 @@ export function capType(text: string, max: number): string {
   return `${cap(text.slice(0, text.length - tail.length), max - tail.length)}${tail}`;
 }
 
+/**
+ * A node's text with the comments inside it (nodes of the `comments` types) blanked out: a type
+ * literal documenting each of its call signatures with a doc comment reads as its code.
+ */
+export function textWithout(node: Node, comments: readonly string[]): string {
+  const inside = node.descendantsOfType([...comments]).filter((comment): comment is Node => comment !== null);
+  const text = node.text;
+  if (inside.length === 0) return text;
+  let out = '';
+  let at = 0;
+  for (const comment of inside) {
+    out += `${text.slice(at, comment.startIndex - node.startIndex)} `;
+    at = comment.endIndex - node.startIndex;
+  }
+  return out + text.slice(at);
+}
+
 /** Collapsed source text of a node, bounded. */
 export function nodeText(source: string, node: Node, max = 200): string {
   const end = Math.min(node.endIndex, node.startIndex + max * 4);
@@ -161,6 +178,35 @@ export function elideArguments(text: string): string {
     }
   }
   return out;
+}
+
+/** Links of a chain `withoutArgumentLists` walks at most: a longer one (hostile nesting) is read as written. */
+const CHAIN_MAX = 64;
+
+/**
+ * A call chain's source with its calls' argument lists written `()`, whitespace collapsed:
+ * `Effect.gen(function* () { … }).pipe` → `Effect.gen().pipe`, the chain call resolution evaluates
+ * (as elideArguments makes it), read off the tree so that no argument text (a comment, a template)
+ * can derail it. The chain is walked down its callees and objects (`function`, `object` fields);
+ * what it starts with otherwise (`(a ?? b)`, `x!`) is kept as written. Undefined for a chain
+ * longer than CHAIN_MAX links.
+ */
+export function withoutArgumentLists(source: string, node: Node): string | undefined {
+  const cuts: Node[] = [];
+  let at: Node | null = node;
+  for (let links = 0; at; links++) {
+    if (links === CHAIN_MAX) return undefined;
+    const args = at.childForFieldName('arguments');
+    if (args) cuts.push(args);
+    at = at.childForFieldName('function') ?? at.childForFieldName('object');
+  }
+  let out = '';
+  let from = node.startIndex;
+  for (const args of cuts.reverse()) {
+    out += `${source.slice(from, args.startIndex)}()`;
+    from = args.endIndex;
+  }
+  return collapse(out + source.slice(from, node.endIndex));
 }
 
 /** `foo::<Vec<u8>>` → `foo`, `make<T>` → `make`: type arguments are not part of the callee's name. */

@@ -40,7 +40,8 @@ export interface ClassInfo {
  */
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
-  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean }
+  /** `self`: the instance the function was read off as a method (`x.m` → x), what a return type `this` or `this['K']` is of. */
+  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean; self?: Value }
   /**
    * A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass); `untyped`
    * when its name is also declared `Any` (a checker types the name by that declaration: calling it
@@ -105,6 +106,11 @@ const EXTERNAL: Value = { kind: 'external' };
 const MAX_DEPTH = 24;
 
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
+
+/** Whether `name` names the receiver in a language of `family`: in JS `self` is an ordinary name (a parameter, `const self = this`). */
+function isSelfName(family: Family | undefined, name: string): boolean {
+  return family === 'js' ? name === 'this' : SELF_NAMES.has(name);
+}
 const CONSTRUCTOR_NAMES = new Set(['constructor', '__init__']);
 const NAMED_TUPLE = /^((typing|t)\.)?NamedTuple$/;
 const CLASSMETHOD = /^@(\w+\.)?classmethod\b/;
@@ -548,8 +554,9 @@ export class Resolver {
       }
       case 'named': {
         const named = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
-        // As a type, a function's name implementing `declare class X` is that class.
-        const declared = named?.kind === 'function' ? this.ambientClass(named) : undefined;
+        // As a type, a function's name implementing `declare class X` is that class, one a const
+        // binds beside an interface or type alias of its name (`const Class: {…} = …`) that type.
+        const declared = named?.kind === 'function' ? this.ambientClass(named) ?? this.typeOfName(named) : undefined;
         const value = declared ? { kind: 'class' as const, cls: declared } : named;
         // An alias of a class object (`SpecValidatorType = type[SpecValidator]`) is that class object.
         if (value?.kind === 'class' && value.typed) return value;
@@ -776,21 +783,47 @@ export class Resolver {
     return declared && type ? this.typeValue(declared.file, type, 1) : undefined;
   }
 
-  private returnValue(file: string, fn: FunctionRecord, depth: number): Value {
-    const returned = this.declaredReturn(file, fn, depth);
+  private returnValue(file: string, fn: FunctionRecord, depth: number, self?: Value): Value {
+    const returned = this.declaredReturn(file, fn, depth, self);
     // contextlib's decorators make a generator a context manager entered as what it yields.
     if (!fn.decorators?.some((d) => CONTEXT_MANAGER.test(d))) return returned;
     return returned.kind === 'array' ? { kind: 'context', entered: returned.element } : OPAQUE;
   }
 
-  private declaredReturn(file: string, fn: FunctionRecord, depth: number): Value {
-    if (!fn.return_type) return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
+  /** What a call of `fn` returns by its declared type; `self` the instance it is called on, if known (Value `self`). */
+  private declaredReturn(file: string, fn: FunctionRecord, depth: number, self?: Value): Value {
+    if (!fn.return_type) {
+      const typed = this.constType(file, fn, depth + 1);
+      const declared = typed ? this.callResult(typed, depth + 1) : OPAQUE;
+      if (declared.kind !== 'opaque') return declared;
+      return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
+    }
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
       return cls ? { kind: 'instance', cls } : OPAQUE;
     }
-    if (/^this$/.test(fn.return_type.trim()) && fn.class_name) return OPAQUE;
+    // `this` is the instance called on (a subclass's, when it is one), `this['K']` its member K.
+    const thisType = /^this(?:\[\s*(['"])([\w$]+)\1\s*\])?$/.exec(fn.return_type.trim());
+    if (thisType && fn.class_name) {
+      if (!self || thisType[2] === undefined) return self ?? OPAQUE;
+      const member = this.attribute(self, `"${thisType[2]}"`, depth + 1);
+      return member && member.kind !== 'opaque' ? member : this.attribute(self, thisType[2], depth + 1) ?? OPAQUE;
+    }
     return this.typeValue(file, this.constrained(file, fn.qualified_name, fn.return_type), depth + 1);
+  }
+
+  /**
+   * The type a JS/TS const declares for the function it is bound to (`export const Class: { <Self>(id:
+   * string): … } = (id) => …`): what TypeScript types calls of the function by where the function
+   * declares no return type of its own.
+   */
+  private constType(file: string, fn: FunctionRecord, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'js' || fn.class_name) return undefined;
+    const cut = fn.qualified_name.lastIndexOf('.');
+    const scope = cut < 0 ? MODULE_SCOPE : fn.qualified_name.slice(0, cut);
+    const binding = syms.bindings.get(scope)?.get(fn.name)?.find((b) => b.type !== undefined && fn.line <= b.line && b.line <= fn.end_line);
+    return binding ? this.typeValue(file, binding.type!, depth + 1) : undefined;
   }
 
   /**
@@ -1322,7 +1355,7 @@ export class Resolver {
   }
 
   private readProperty(value: Value | undefined, depth: number): Value | undefined {
-    if (value?.kind === 'function' && value.fn.kind === 'getter') return this.returnValue(value.file, value.fn, depth + 1);
+    if (value?.kind === 'function' && value.fn.kind === 'getter') return this.returnValue(value.file, value.fn, depth + 1, value.self);
     if (value?.kind === 'union') return unionOf(value.options.map((option) => this.readProperty(option, depth) ?? OPAQUE));
     return value;
   }
@@ -1339,11 +1372,12 @@ export class Resolver {
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
         // Python's object.__new__(cls) makes an instance of the class (`made = cls.__new__(cls)`).
         if (name === '__new__' && this.symbols(value.cls.file)?.family === 'python') return { kind: 'builtin', result: { kind: 'instance', cls: value.cls } };
-        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1) ?? OPAQUE;
+        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1)
+          ?? this.heritageMember(value.cls, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
-        if (method) return { kind: 'function', file: method.file, fn: method.fn };
+        if (method) return { kind: 'function', file: method.file, fn: method.fn, self: value };
         return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
       }
       case 'super': {
@@ -1379,6 +1413,36 @@ export class Resolver {
       default:
         return OPAQUE;
     }
+  }
+
+  /**
+   * A member of a JS/TS class read off a base made by a call (`class Icon extends Schema.Class<Icon>("Icon")({ … })`,
+   * up its hierarchy): the class's static side extends the value that call returns, whose members it has.
+   */
+  private heritageMember(cls: ClassInfo, name: string, depth: number): Value | undefined {
+    if (this.tooDeep(depth) || this.symbols(cls.file)?.family !== 'js') return undefined;
+    for (const owner of this.mro(cls).classes) {
+      const made = this.heritageValue(owner, depth + 1);
+      const member = made && this.member(made, name, depth + 1);
+      if (member && member.kind !== 'opaque') return member;
+    }
+    return undefined;
+  }
+
+  /** What the bases of a class written as calls evaluate to (their union), read once per class. */
+  private heritageValue(cls: ClassInfo, depth: number): Value | undefined {
+    return this.ctx.memo(`heritage|${cls.file}|${cls.name}`, () => {
+      const made: Value[] = [];
+      for (const record of cls.records) {
+        for (const base of record.bases) {
+          const segments = typeName(base) === undefined ? parseChain(base) : undefined;
+          if (!segments || segments[segments.length - 1].calls === 0) continue;
+          made.push(this.evalSegments(cls.file, MODULE_SCOPE, segments, record.line, depth + 1) ?? OPAQUE);
+        }
+      }
+      const value = unionOf(made);
+      return value.kind === 'opaque' ? undefined : value;
+    }) ?? undefined;
   }
 
   /** A method of a Python class's metaclass, read through the class (`Task._create` under `metaclass=NoPublicConstructor`). */
@@ -1518,9 +1582,10 @@ export class Resolver {
     for (; consumed < segments.length && current; consumed++) {
       const segment = segments[consumed];
       const narrowed = paths.size > 0 && !self ? this.narrowedPath(file, caller, segments, consumed, line, paths, depth) : undefined;
+      const object = this.asValue(current, depth);
       const next = narrowed?.keeps
-        ? unionOf([narrowed.value, this.attribute(current, segment.name, depth + 1) ?? OPAQUE])
-        : narrowed?.value ?? this.attribute(current, segment.name, depth + 1);
+        ? unionOf([narrowed.value, this.attribute(object, segment.name, depth + 1) ?? OPAQUE])
+        : narrowed?.value ?? this.attribute(object, segment.name, depth + 1);
       current = next && this.applySuffixes(next, segment, depth, this.untypedIndex(file, caller, segment, line));
     }
     return current;
@@ -1579,7 +1644,7 @@ export class Resolver {
       const cls = this.enclosingClass(file, caller);
       return { value: cls ? { kind: 'class', cls } : undefined, consumed: 1 };
     }
-    if ((SELF_NAMES.has(head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name))))
+    if ((isSelfName(syms.family, head.name) || (syms.family === 'python' && (head.name === 'cls' || this.isReceiverParam(file, caller, head.name))))
       && !(head.name === 'cls' && this.assignedLocal(syms, caller, 'cls', line))) {
       const self = this.selfValue(file, caller, head.name, depth);
       // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
@@ -1649,7 +1714,7 @@ export class Resolver {
    * an index gives an item, none of a list or tuple for an `untypedIndex`.
    */
   private applySuffixes(value: Value, segment: Segment, depth: number, untypedIndex = false): Value | undefined {
-    let current: Value | undefined = value;
+    let current: Value | undefined = segment.calls > 0 && !segment.isNew ? this.asValue(value, depth) : value;
     if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
@@ -1660,6 +1725,20 @@ export class Resolver {
       current = keyed && keyed.kind !== 'opaque' ? keyed : this.itemOf(current, depth + 1);
     }
     return current;
+  }
+
+  /**
+   * A TypeScript name may declare a type and a value at once (`interface String …` beside `const
+   * String: String = …`): where it is read as a value (called, or a member read off it) the name is
+   * that value. An interface or type alias is so replaced by the module-level value of its name, when
+   * it has one (a `new` of one is left as it was: its value's construct signatures are not read).
+   */
+  private asValue(value: Value, depth: number): Value {
+    if (value.kind !== 'class' || !value.cls.records.every((record) => record.kind === 'interface' || record.kind === 'type')) return value;
+    const syms = this.symbols(value.cls.file);
+    const bound = syms?.family === 'js' ? syms.bindings.get(MODULE_SCOPE)?.get(value.cls.name) : undefined;
+    if (!bound?.length || this.tooDeep(depth)) return value;
+    return unionOf(inForce(bound).map((binding) => this.bindingValue(value.cls.file, MODULE_SCOPE, binding, depth + 1)));
   }
 
   /** What `new value(…)` creates: exactly that class, unless only a type says which class it is. */
@@ -1678,7 +1757,7 @@ export class Resolver {
       case 'class':
         return this.constructed(value);
       case 'function':
-        return this.returnValue(value.file, value.fn, depth + 1);
+        return this.returnValue(value.file, value.fn, depth + 1, value.self);
       case 'instance': {
         // A callable object: what its `__call__` returns.
         const call = this.findMethod(value.cls, '__call__');
@@ -1766,8 +1845,9 @@ export class Resolver {
     if (segments.length === 1) return this.resolveBare(file, call, last);
     const receiverSegments = segments.slice(0, -1);
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
-    const receiver = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
-    if (!receiver) return [{ via: 'name' }];
+    const evaluated = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
+    if (!evaluated) return [{ via: 'name' }];
+    const receiver = this.asValue(evaluated, 0);
     // JS `this` declared by a `this:` parameter or a callback's function type is a value of that type.
     const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
@@ -1780,7 +1860,7 @@ export class Resolver {
       const to: CallTarget = { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
       const ownerSegments = receiverSegments.slice(0, -1);
       const owner = ownerSegments.length > 0 ? this.evalSegments(file, call.caller, ownerSegments, call.line, 0, self) : undefined;
-      const bound = owner && this.receiverRule(owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver, ownThis())?.bound;
+      const bound = owner && this.receiverRule(file, owner, ownerSegments, receiverSegments[receiverSegments.length - 1].name, receiver, ownThis())?.bound;
       if (bound) to.bound = bound;
       return [to];
     }
@@ -1788,7 +1868,7 @@ export class Resolver {
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'external') return [{ via: 'external' }];
-    const rule = this.receiverRule(receiver, receiverSegments, last.name, target, ownThis());
+    const rule = this.receiverRule(file, receiver, receiverSegments, last.name, target, ownThis());
     if (!rule) return [{ via: 'name' }];
     const { via, bound } = rule;
     const options = target.kind === 'union' ? target.options : [target];
@@ -1814,19 +1894,20 @@ export class Resolver {
    * `ownThis`: `this` there is the instance of the class around the call, not a value of a declared
    * type (JS `function (this: Foo)`, a callback literal's `this`: CallSite.this_from).
    */
-  private receiverRule(receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
+  private receiverRule(file: string, receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
     const head = segments[0];
+    const isSelf = segments.length === 1 && isSelfName(this.symbols(file)?.family, head.name);
     switch (receiver.kind) {
       case 'super':
         return { via: 'super', bound: 'exact' };
       case 'instance': {
-        const via = segments.length === 1 && SELF_NAMES.has(head.name) ? 'self' : 'instance';
+        const via = isSelf ? 'self' : 'instance';
         if (receiver.exact) return { via, bound: 'exact' };
         const own = via === 'self' && ownThis && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
         return own ? { via, bound: 'subclass' } : { via };
       }
       case 'class': {
-        const via = segments.length === 1 && (SELF_NAMES.has(head.name) || head.name === 'cls') ? 'self' : 'static';
+        const via = isSelf || (segments.length === 1 && head.name === 'cls') ? 'self' : 'static';
         // A class named as such (`ZodString.create`) is exactly that class; a value typed
         // `typeof C` or Python's `cls` may be a subclass.
         return via === 'static' && !receiver.typed ? { via, bound: 'exact' } : { via };
@@ -1859,6 +1940,13 @@ export class Resolver {
     if (fn.fn.class_name || !this.symbols(fn.file)?.classes.has(fn.fn.qualified_name)) return undefined;
     const cls = this.classInfo(fn.file, fn.fn.qualified_name);
     return cls?.records.some((record) => AMBIENT_CLASS.test(record.signature)) ? cls : undefined;
+  }
+
+  /** The interface or type alias declared under the name of a JS/TS function (its value), if any. */
+  private typeOfName(fn: Value & { kind: 'function' }): ClassInfo | undefined {
+    if (fn.fn.class_name || this.symbols(fn.file)?.family !== 'js' || !this.symbols(fn.file)?.classes.has(fn.fn.qualified_name)) return undefined;
+    const cls = this.classInfo(fn.file, fn.fn.qualified_name);
+    return cls?.records.every((record) => record.kind === 'interface' || record.kind === 'type') ? cls : undefined;
   }
 
   /** A call of `super`, `cls` or `this` itself; undefined for any other name. */

@@ -80,8 +80,8 @@ export interface FileSymbols {
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
 
-/** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`), not a declaration. */
-const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)[\w$]+\s*(?:\??:|\(|<)/;
+/** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`, `[Symbol.iterator]()`), not a declaration. */
+const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)(?:[\w$]+|\[[^\]]+\])\s*(?:\??:|\(|<)/;
 
 /** A binding of an object literal's property (`h.onFoo`); `this.x` bindings are fields, not these. */
 const OBJECT_PROPERTY = /^(?!this\.)([\w$]+)\.([\w$]+)$/;

@@ -75,9 +75,15 @@ export function typeShape(raw: string): TypeShape {
   if (same?.length === 1) return typeShape(same[0]);
   const fn = functionTypeParts(text) ?? pyCallableParts(text);
   if (fn) return { kind: 'function', returns: fn.returns };
+  // A conditional type is one of its branches (`[E] extends [never] ? never : Class<Self, S>`).
+  const branches = conditionalBranches(text);
+  if (branches) return { kind: 'alternatives', options: branches.filter((branch) => !NULLISH.test(branch)) };
   const alternatives = typeAlternatives(text);
   if (alternatives) return { kind: 'alternatives', options: alternatives.filter((alt) => !NULLISH.test(alt)) };
   const members = objectTypeMembers(text);
+  // A type literal of call signatures only (a function-valued const's overloads) is that function type.
+  const call = members?.get(CALL_MEMBER);
+  if (call !== undefined && members!.size === 1) return typeShape(call);
   if (members) return { kind: 'object', members };
   const tuple = TUPLE.exec(text);
   if (tuple && closingBracket(text, tuple[0].length - 1) === text.length - 1) {
@@ -190,21 +196,41 @@ export function aliasedType(signature: string): string | undefined {
   return undefined;
 }
 
-/** Members of an object type literal `{ a: A; b?: B; m(x: X): R }` → name → type (methods as function types). */
+/**
+ * The name an object type's call signatures are recorded under, as one function type: their
+ * intersection, as TypeScript types an overloaded function (`{ (f: F): R1; (a: A, f: F): R2 }` →
+ * `((f: F) => R1) & ((a: A, f: F) => R2)`).
+ */
+export const CALL_MEMBER = '()';
+
+/** Members of an object type literal `{ a: A; b?: B; m(x: X): R; (x: X): R }` → name → type (methods and call signatures as function types). */
 export function objectTypeMembers(text: string): Map<string, string> | undefined {
   if (!text.startsWith('{') || closingBracket(text, 0) !== text.length - 1) return undefined;
   const members = new Map<string, string>();
+  const calls: string[] = [];
   for (const group of splitTopLevel(text.slice(1, -1), ';')) {
     for (const member of splitTopLevel(group, ',')) {
       const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
       const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
       const index = /^(?:readonly\s+)?\[\s*[\w$]+\s*:\s*(?:string|number)\s*\]\s*:\s*([\s\S]+)$/.exec(member);
+      const call = callSignature(member);
       if (method && closingBracket(method[2], 0) === method[2].length - 1) members.set(method[1], `${method[2]} => ${method[3]}`);
       else if (property) members.set(property[1], property[2].trim());
       else if (index) members.set(INDEX_MEMBER, index[1].trim());
+      else if (call) calls.push(`(${call})`);
     }
   }
+  if (calls.length > 0) members.set(CALL_MEMBER, calls.join(' & '));
   return members;
+}
+
+/** A call signature `<T>(x: X): R` as the function type `<T>(x: X) => R`; undefined for any other member. */
+function callSignature(member: string): string | undefined {
+  const open = member.startsWith('<') ? closingBracket(member, 0) + 1 : 0;
+  if (member[open] !== '(') return undefined;
+  const close = closingBracket(member, open);
+  const returns = close < 0 ? null : /^\s*:\s*([\s\S]+)$/.exec(member.slice(close + 1));
+  return returns ? `${member.slice(0, close + 1)} => ${returns[1].trim()}` : undefined;
 }
 
 
@@ -273,13 +299,14 @@ function closingBracket(text: string, open: number): number {
   return -1;
 }
 
-/** The parameter list and return type of a function type `(a: A) => R`. */
+/** The parameter list and return type of a function type `(a: A) => R`, generic ones too (`<T>(a: T) => R`). */
 function functionTypeParts(text: string): { params: string; returns: string } | undefined {
-  if (!text.startsWith('(')) return undefined;
-  const end = closingBracket(text, 0);
+  const open = text.startsWith('<') ? closingBracket(text, 0) + 1 : 0;
+  if (text[open] !== '(') return undefined;
+  const end = closingBracket(text, open);
   const arrow = end < 0 ? null : /^\s*=>\s*/.exec(text.slice(end + 1));
   if (!arrow) return undefined;
-  return { params: text.slice(1, end), returns: text.slice(end + 1 + arrow[0].length).trim() };
+  return { params: text.slice(open + 1, end), returns: text.slice(end + 1 + arrow[0].length).trim() };
 }
 
 /** The parameters and return type of `Callable[[A, B], R]`. */
@@ -295,6 +322,28 @@ function typeArguments(text: string, names: RegExp): string[] | undefined {
   const match = /^([\w$.]+)</.exec(text);
   if (!match || !names.test(match[1]) || closingBracket(text, match[1].length) !== text.length - 1) return undefined;
   return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
+}
+
+/** The branches of a conditional type `C extends D ? X : Y` → [X, Y] (a nested one in X or Y kept whole); undefined for any other type. */
+function conditionalBranches(text: string): [string, string] | undefined {
+  let depth = 0;
+  let extendsAt = false;
+  let question = -1;
+  let nested = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) || (ch === '>' && text[i - 1] !== '=')) depth--;
+    else if (depth !== 0) continue;
+    else if (question < 0 && text.startsWith(' extends ', i)) extendsAt = true;
+    else if (ch === '?' && extendsAt) {
+      if (question < 0) question = i;
+      else nested++;
+    } else if (ch === ':' && question >= 0 && nested-- === 0) {
+      return [text.slice(question + 1, i).trim(), text.slice(i + 1).trim()];
+    }
+  }
+  return undefined;
 }
 
 /** The alternatives of a union type (`A | B | null`, `Union[A, B]` → A, B, null), or of an intersection; undefined for one type. */
@@ -332,13 +381,18 @@ export function baseTypeArgs(signature: string, base: string): string[] | undefi
   return heritage ? angleArgsAfter(signature.slice(heritage.index), base) : undefined;
 }
 
-/** The `<…>` arguments that follow the first `name<` in `text` (a whole name, not a member's), split at top level. */
+/**
+ * The `<…>` arguments that follow the first `name<` in `text` (a whole name, not a member's), split at
+ * top level. In a signature the extractor capped inside them (a dozen type parameters), those before
+ * the cut one.
+ */
 function angleArgsAfter(text: string, name: string): string[] | undefined {
   const at = new RegExp(`(?:^|[^\\w$.])${name.replace(/[$]/g, '\\$')}\\s*<`).exec(text);
   if (!at) return undefined;
   const open = at.index + at[0].length - 1;
   const close = closingBracket(text, open);
-  return close < 0 ? undefined : splitTopLevel(text.slice(open + 1, close), ',');
+  if (close >= 0) return splitTopLevel(text.slice(open + 1, close), ',');
+  return text.endsWith('…') ? splitTopLevel(text.slice(open + 1), ',').slice(0, -1) : undefined;
 }
 
 /** The type a type guard's return type narrows to (`x is Foo`, `asserts x is Foo` → `Foo`). */

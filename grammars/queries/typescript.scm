@@ -56,8 +56,12 @@
 (variable_declarator name: (identifier) @binding.name value: (as_expression (_) (_) @binding.type)) @binding
 ; const output = this.output!: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: (non_null_expression [(identifier) (member_expression) (subscript_expression)] @binding.from)) @binding
-(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
-(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; parameters of a function with a body or of its overload signatures: those of a function type or a
+; type's call signature (`const f: { (x: A): B }`) bind no name in the scope around them
+(_ parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding) body: (_))
+(_ parameters: (formal_parameters (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding) body: (_))
+(function_signature parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding))
+(function_signature parameters: (formal_parameters (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding))
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)
 (call_expression
   function: (_) @binding.callee

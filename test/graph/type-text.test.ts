@@ -1,7 +1,7 @@
 // The pure type-text readers call resolution relies on, on type texts as real code writes them.
 import { describe, expect, it } from 'vitest';
 import {
-  aliasedType, elementType, functionTypeParams, functionTypeThis, objectTypeMembers, paramType, typeName, typeShape,
+  aliasedType, elementType, functionTypeParams, functionTypeThis, objectTypeMembers, paramType, typeName, typeParamsOf, typeShape,
 } from '../../dist/core/graph/type-text.js';
 
 describe('type text', () => {
@@ -93,5 +93,25 @@ describe('type text', () => {
     expect(aliasedType('type P<T> = A<T> | B<T>')).toBe('A<T> | B<T>');
     expect(aliasedType('type F = (x: X) => Y')).toBe('(x: X) => Y');
     expect(aliasedType('type Opaque')).toBeUndefined();
+  });
+
+  it('reads generic function types and the call signatures of a type literal (an overloaded function-valued const)', () => {
+    expect(typeShape('<A, E, R>(effect: LazyArg<Effect<A, E, R>>) => Effect<A, E, R>')).toEqual({ kind: 'function', returns: 'Effect<A, E, R>' });
+    // As the extractor keeps effect's `flatMap: { … }`: doc comments out, the signatures separated.
+    const dual = '{ <A, B>(f: (a: A) => Effect<B>): <E>(self: Effect<A, E>) => Effect<B, E> ;<A, E, B>(self: Effect<A, E>, f: (a: A) => Effect<B>): Effect<B, E> }';
+    expect(objectTypeMembers(dual)?.get('()')).toBe('(<A, B>(f: (a: A) => Effect<B>) => <E>(self: Effect<A, E>) => Effect<B, E>) & (<A, E, B>(self: Effect<A, E>, f: (a: A) => Effect<B>) => Effect<B, E>)');
+    expect(typeShape(dual)).toEqual({
+      kind: 'alternatives',
+      options: ['(<A, B>(f: (a: A) => Effect<B>) => <E>(self: Effect<A, E>) => Effect<B, E>)', '(<A, E, B>(self: Effect<A, E>, f: (a: A) => Effect<B>) => Effect<B, E>)'],
+    });
+    // A conditional type is one of its branches (`never` dropped); a nested conditional stays whole.
+    expect(typeShape('[Self] extends [never] ? MissingSelfGeneric<"Schema.Class"> : Class<Self, Struct<Fields>>')).toEqual({ kind: 'alternatives', options: ['MissingSelfGeneric<"Schema.Class">', 'Class<Self, Struct<Fields>>'] });
+    expect(typeShape('A extends B ? C extends D ? X : Y : never')).toEqual({ kind: 'alternatives', options: ['C extends D ? X : Y'] });
+    expect(typeShape('(x: A) => B extends C ? D : E')).toEqual({ kind: 'function', returns: 'B extends C ? D : E' });
+    // A signature the extractor capped inside its type parameters gives those before the cut one.
+    expect(typeParamsOf('export interface BottomWithoutNew< out T, out Rebuild extends Top, out TypeMakeIn = T, in out Typ…', 'BottomWithoutNew'))
+      .toEqual([{ name: 'T' }, { name: 'Rebuild', constraint: 'Top' }, { name: 'TypeMakeIn' }]);
+    // With other members too, the call signatures are one member among them.
+    expect(typeShape('{ (x: X): R; name: string }')).toEqual({ kind: 'object', members: new Map([['()', '((x: X) => R)'], ['name', 'string']]) });
   });
 });
