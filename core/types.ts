@@ -64,11 +64,16 @@ export interface FunctionRecord {
   returns?: ReturnedValue[];
 }
 
-/** One `return <value>` (or a generator's `yield <value>`) of a function: the value (arguments dropped) and its line. */
+/**
+ * One `return <value>` (or a generator's `yield <value>`) of a function: the value (arguments
+ * dropped; a list as its items, `[A(), b]`, a comprehension as its body, `[make()]`) and its line.
+ */
 export interface ReturnedValue {
   value: string;
   line: number;
   yielded?: true;
+  /** The function returns the elements of `value`, an iterable, in a list or iterator (`return list(xs)`, `return iter([A()])`). */
+  elements?: true;
 }
 
 /** One declaration of an overloaded function or method. */
@@ -209,7 +214,7 @@ export interface LocalBinding {
   element_of?: string;
   /** The binding is a value of this mapping (`for k, v in self.handlers.items()`). */
   value_of?: string;
-  /** The initialiser is a list of what `init_call` returns (`[make(y) for y in ys]`), or of the elements of `element_of` (`list(xs)`). */
+  /** The initialiser is a list of what `init_call` returns (`[make(y) for y in ys]`), of what `init_name` holds (`[b for a, b in pairs]`), or of the elements of `element_of` (`list(xs)`). */
   init_list?: true;
   /**
    * The initialiser is one of several expressions (`a || b`, `a ?? b`, `c ? f() : new B()`): each

@@ -8,7 +8,7 @@
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
 // path whose element the binding is: `for (const x of xs)`; with `@binding.unpacked`, the item at the
 // name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
-// `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
+// `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, of what `@binding.from` holds: `[b for a, b in pairs]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
 // up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
 // that statement on: `if not isinstance(x, Foo): raise …`; with `@binding.keeps`, the name may also hold
 // what it held before: `if isinstance(x, Foo) or …:`; `@binding.guard` instead names a type guard
@@ -268,7 +268,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
     const values = caps['binding.values'];
     if (values && binding.value_of === undefined) binding.value_of = cap(collapse(values.text), 120);
-    if (caps['binding.list'] && (binding.init_call !== undefined || binding.element_of !== undefined)) binding.init_list = true;
+    if (caps['binding.list'] && (binding.init_call !== undefined || binding.element_of !== undefined || binding.init_name !== undefined)) binding.init_list = true;
     if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
     if (narrowNode && until && binding.type === undefined && binding.guard === undefined) {

@@ -609,7 +609,10 @@ export class Resolver {
     }
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
-      const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, binding.line - 1, depth + 1) : undefined;
+      // `[b for a, b in pairs]` reads b where the comprehension binds it, on the binding's line.
+      const line = binding.init_list ? binding.line : binding.line - 1;
+      const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, line, depth + 1) : undefined;
+      if (binding.init_list) return value && value.kind !== 'opaque' && value.kind !== 'module' ? { kind: 'array', element: aliased(value) } : OPAQUE;
       if (binding.init_item !== undefined) return value ? this.namedTupleItem(value, binding.init_item, depth + 1) : OPAQUE;
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
       // variable is not claimed for the original, what it gives is known. A module copied is not followed.
@@ -816,11 +819,22 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => {
       const evaluate = (value: string, line: number): Value => {
+        // Python `return [A(), b]` (a comprehension kept as its body): a list of those items.
+        const listed = value.startsWith('[') ? literalItems(value) : undefined;
+        if (listed) {
+          const element = this.literalElement(file, fn.qualified_name, value, listed, line, depth + 1);
+          return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element: aliased(element) };
+        }
         const segments = parseChain(value);
         const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
         return result ? aliased(result) : OPAQUE;
       };
-      const returned = unionOf((fn.returns ?? []).map(({ value, line }) => {
+      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements }): Value => {
+        // `return iter(xs)`, `return list(xs)`: an iterator or list of xs's elements.
+        if (elements) {
+          const element = this.elementOf(evaluate(value, line), depth + 1);
+          return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element };
+        }
         // Python `return client_ssl, server_ssl`: a tuple of those values.
         const items = this.symbols(file)?.family === 'python' ? splitTopLevel(value, ',') : [];
         return items.length > 1 ? { kind: 'tuple', items: items.map((item) => evaluate(item, line)) } : evaluate(value, line);

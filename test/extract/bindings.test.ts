@@ -81,13 +81,18 @@ describe('bindings for call resolution', () => {
       '    for i, item in enumerate(items):',
       '        pass',
       '    n = t.cast("Node", raw)',
+      '    vs = [v for k, v in self.pairs()]',
       '',
     ].join('\n'));
     expect(py.bindings).toEqual([
       { scope: 'f', name: 'node', line: 2, element_of: 'self.nodes' },
+      { scope: 'f', name: 'ys', line: 4, init_name: 'y', init_list: true },
       { scope: 'f', name: 'y', line: 4, element_of: 'self.children()' },
       { scope: 'f', name: 'item', line: 5, element_of: 'items' },
       { scope: 'f', name: 'n', line: 7, type: '"Node"', init_call: 't.cast' },
+      { scope: 'f', name: 'vs', line: 8, init_name: 'v', init_list: true },
+      { scope: 'f', name: 'k', line: 8, element_of: 'self.pairs()', init_item: 0 },
+      { scope: 'f', name: 'v', line: 8, element_of: 'self.pairs()', init_item: 1 },
     ]);
   });
 
@@ -141,7 +146,7 @@ describe('bindings for call resolution', () => {
     ]);
   });
 
-  it('python: returned values of unannotated functions (not generators, not annotated ones) and class attributes naming a value', async () => {
+  it('python: returned values of unannotated functions (not generators, not annotated ones), lists as their items, and class attributes naming a value', async () => {
     const py = await extractSource('a.py', [
       'class Conn:',
       '    response_class = Response',
@@ -156,6 +161,13 @@ describe('bindings for call resolution', () => {
       '        return self',
       '    async def enter(self):',
       '        return await self.connect()',
+      '    def listed(self, names):',
+      '        if names:',
+      '            return [Name(n) for n in names]',
+      '        return [Lazy(1), # one',
+      '                self.other]',
+      '    def iterated(self):',
+      '        return iter([Lazy(self.data)])',
       '',
     ].join('\n'));
     const conn = cls(py, 'Conn');
@@ -165,6 +177,8 @@ describe('bindings for call resolution', () => {
       typed: undefined,
       gen: undefined,
       enter: [{ value: 'self.connect()', line: 13 }],
+      listed: [{ value: '[Name()]', line: 16 }, { value: '[Lazy(), self.other]', line: 17 }],
+      iterated: [{ value: 'iter()', line: 20 }, { value: '[Lazy()]', line: 20, elements: true }],
     });
   });
 });

@@ -279,4 +279,19 @@ describe('Python call resolution without annotations', () => {
     expect(targets(file, 'name.infer')).toEqual([`${file}#SubName.infer`]);
     expect(targets(file, 'known.infer')).toEqual(both);
   });
+
+  it('a returned list, comprehension or iter(list) is a list of its items; a comprehension unpacking (key, value) pairs lists the values (jedi lazy values)', () => {
+    const file = 'pkg/lazies.py';
+    const known = `${file}#LazyKnownValues.infer`;
+    const either = [`${file}#LazyKnownValues.infer`, `${file}#LazyTreeValue.infer`];
+    // iter([LazyKnownValues()]) beside a value of type Any.
+    expect(targets(file, 'lazy_value.infer')).toEqual([known]);
+    expect(targets(file, 'lazy_meta.infer')).toEqual(either);
+    expect(targets(file, 'lazy_base.infer')).toEqual(either);
+    expect(targets(file, 'each.infer')).toEqual(either);
+    // A list of values of different types is a list of Unknown to pyright.
+    expect(targets(file, 'either.infer')).toEqual(['unresolved']);
+    // A class attribute holding a class, called in a returned comprehension (jedi's filters).
+    expect(targets(file, 'fixture.infer')).toEqual([`${file}#Name.infer`]);
+  });
 });
