@@ -205,6 +205,8 @@ export interface LocalBinding {
   init_new?: boolean;
   /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`), `init_name` holds (`key, value = pairs[1]`) or of an `element_of` (`for a, b in pairs`). */
   init_item?: number;
+  /** With `init_item` of `init_name`: the targets unpack this 0-based item of the value first (`(k1, v1), (k2, v2) = pairs`). */
+  init_outer?: number;
   /**
    * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
    * the binding takes that name's type. Lets call resolution follow typed parameters into fields.

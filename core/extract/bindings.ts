@@ -259,7 +259,12 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     if (fromNode && binding.init_name === undefined) {
       binding.init_name = cap(keyNode ? `${elideArguments(collapse(fromNode.text))}.${keyNode.text}` : copiedFrom(fromNode), 120);
       const targets = nameNode.parent;
-      if (!keyNode && targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
+      if (!keyNode && targets && UNPACKING.has(targets.type)) {
+        binding.init_item = positionIn(targets, nameNode, comments);
+        // `(k1, v1), (k2, v2) = pairs`: the targets are themselves an item of the value.
+        const outer = targets.parent;
+        if (outer && UNPACKING.has(outer.type)) binding.init_outer = positionIn(outer, targets, comments);
+      }
     }
     if (eachNode && binding.element_of === undefined) {
       binding.element_of = cap(collapse(eachNode.text), 120);

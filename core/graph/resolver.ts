@@ -613,7 +613,10 @@ export class Resolver {
       const line = binding.init_list ? binding.line : binding.line - 1;
       const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, line, depth + 1) : undefined;
       if (binding.init_list) return value && value.kind !== 'opaque' && value.kind !== 'module' ? { kind: 'array', element: aliased(value) } : OPAQUE;
-      if (binding.init_item !== undefined) return value ? this.namedTupleItem(value, binding.init_item, depth + 1) : OPAQUE;
+      if (binding.init_item !== undefined) {
+        const unpacked = value && binding.init_outer !== undefined ? this.namedTupleItem(value, binding.init_outer, depth + 1) : value;
+        return unpacked ? this.namedTupleItem(unpacked, binding.init_item, depth + 1) : OPAQUE;
+      }
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
       // variable is not claimed for the original, what it gives is known. A module copied is not followed.
       if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
@@ -1719,10 +1722,14 @@ export class Resolver {
     return result.kind === 'tuple' ? result.items[index] ?? OPAQUE : OPAQUE;
   }
 
-  /** Item `index` of a tuple (`for bp, options in self._blueprints`) or of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
+  /**
+   * Item `index` of a tuple (`for bp, options in self._blueprints`), of a NamedTuple instance (`for
+   * text, style in segments`): its field's declared type, or of a list unpacked (`a, b = xs`): an element.
+   */
   private namedTupleItem(value: Value, index: number, depth: number): Value {
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.namedTupleItem(option, index, depth + 1)));
     if (value.kind === 'tuple') return value.items[index] ?? OPAQUE;
+    if (value.kind === 'array') return value.element;
     if (value.kind !== 'instance' || this.tooDeep(depth)) return OPAQUE;
     const [record] = value.cls.records;
     if (!record?.bases.some((base) => NAMED_TUPLE.test(base.trim()))) return OPAQUE;

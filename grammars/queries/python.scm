@@ -75,8 +75,12 @@
   type: (_) @binding.type) @binding
   (#eq? @_self "self"))
 (typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
-; key, value = pairs[1]: each name is an item of the tuple the name or path holds
+; key, value = pairs[1]: each name is an item of the tuple the name or path holds (or an element
+; of the list); (k1, v1), (k2, v2) = pairs: an item of the item at its tuple's position
 (assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: [(identifier) (attribute) (subscript)] @binding.from) @binding
+(assignment
+  left: [(pattern_list (tuple_pattern (identifier) @binding.name)) (tuple_pattern (tuple_pattern (identifier) @binding.name))]
+  right: [(identifier) (attribute) (subscript)] @binding.from) @binding
 ; a, self.b = x, make(): each target takes the item at its position
 (assignment
   left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]

@@ -72,7 +72,7 @@ describe('bindings for call resolution', () => {
     ]);
   });
 
-  it('python: loop, comprehension and enumerate variables, cast()', async () => {
+  it('python: loop, comprehension and enumerate variables, cast(), nested unpacking', async () => {
     const py = await extractSource('a.py', [
       'def f(self, raw):',
       '    for node in self.nodes:',
@@ -82,6 +82,7 @@ describe('bindings for call resolution', () => {
       '        pass',
       '    n = t.cast("Node", raw)',
       '    vs = [v for k, v in self.pairs()]',
+      '    (k1, _), (k2, v2) = vs',
       '',
     ].join('\n'));
     expect(py.bindings).toEqual([
@@ -93,6 +94,10 @@ describe('bindings for call resolution', () => {
       { scope: 'f', name: 'vs', line: 8, init_name: 'v', init_list: true },
       { scope: 'f', name: 'k', line: 8, element_of: 'self.pairs()', init_item: 0 },
       { scope: 'f', name: 'v', line: 8, element_of: 'self.pairs()', init_item: 1 },
+      { scope: 'f', name: 'k1', line: 9, init_name: 'vs', init_item: 0, init_outer: 0 },
+      { scope: 'f', name: '_', line: 9, init_name: 'vs', init_item: 1, init_outer: 0 },
+      { scope: 'f', name: 'k2', line: 9, init_name: 'vs', init_item: 0, init_outer: 1 },
+      { scope: 'f', name: 'v2', line: 9, init_name: 'vs', init_item: 1, init_outer: 1 },
     ]);
   });
 

@@ -294,4 +294,11 @@ describe('Python call resolution without annotations', () => {
     // A class attribute holding a class, called in a returned comprehension (jedi's filters).
     expect(targets(file, 'fixture.infer')).toEqual([`${file}#Name.infer`]);
   });
+
+  it('unpacking a list gives its elements, two levels deep too: (k1, v1), (k2, v2) = pairs (jedi finder)', () => {
+    const file = 'pkg/lazies.py';
+    const either = [`${file}#LazyKnownValues.infer`, `${file}#LazyTreeValue.infer`];
+    expect(targets(file, 'lazy_cls.infer')).toEqual(either);
+    expect(targets(file, 'other.infer')).toEqual(either);
+  });
 });
