@@ -92,6 +92,11 @@ export interface CallTarget {
 
 const OPAQUE: Value = { kind: 'opaque' };
 const FUNCTION_CALLERS = new Set(['call', 'apply', 'bind']);
+/**
+ * Python builtins whose result iterates as their one argument does (`reversed(list(xs))`); not
+ * `sorted`, whose type variable pyright solves only for comparable elements.
+ */
+const PY_ITERATION_COPIES = new Set(['iter', 'list', 'tuple', 'reversed', 'set', 'frozenset']);
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 /** Array methods that return an array of the same elements. */
@@ -631,10 +636,11 @@ export class Resolver {
       if (value.kind !== 'opaque') return value;
     }
     if (binding.element_of) {
-      const segments = parseChain(binding.element_of);
-      const items = segments ? undefined : literalItems(binding.element_of);
+      const iterated = this.iteratedText(file, scope, binding.element_of, binding.line - 1);
+      const segments = parseChain(iterated);
+      const items = segments ? undefined : literalItems(iterated);
       const value = items
-        ? { kind: 'array' as const, element: this.literalElement(file, scope, binding.element_of, items, binding.line - 1, depth + 1) }
+        ? { kind: 'array' as const, element: this.literalElement(file, scope, iterated, items, binding.line - 1, depth + 1) }
         : segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
       // `list(xs)`, `sorted(xs)`: a list of those elements.
@@ -656,6 +662,23 @@ export class Resolver {
       return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
     return OPAQUE;
+  }
+
+  /**
+   * What a Python loop iterates, with the builtin copies around it taken off (`for x in
+   * reversed(list(xs))` iterates the elements of xs) where the name is the builtin, bound nowhere.
+   */
+  private iteratedText(file: string, scope: string, text: string, line: number): string {
+    if (this.symbols(file)?.family !== 'python') return text;
+    let current = text.trim();
+    for (let segments = parseChain(current); segments?.length === 1; segments = parseChain(current)) {
+      const [{ name, calls, indexed }] = segments;
+      if (calls !== 1 || indexed || !PY_ITERATION_COPIES.has(name) || !current.startsWith(`${name}(`)) break;
+      const inner = current.slice(name.length + 1, -1).trim();
+      if (splitTopLevel(inner, ',').length !== 1 || this.lookupName(file, scope, name, line, 0) !== undefined) break;
+      current = inner;
+    }
+    return current;
   }
 
   /** The type a type guard narrows to, as the function called declares it (`x is Foo`, `asserts x is Foo`). */

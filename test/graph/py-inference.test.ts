@@ -301,4 +301,10 @@ describe('Python call resolution without annotations', () => {
     expect(targets(file, 'lazy_cls.infer')).toEqual(either);
     expect(targets(file, 'other.infer')).toEqual(either);
   });
+
+  it('a loop over reversed(list(xs)) iterates xs\'s elements, unless the name is no builtin there (jedi get_calling_nodes)', () => {
+    const file = 'pkg/lazies.py';
+    expect(targetOf(project.graph, file, 'calling_name.goto')).toBe(`${file}#SubModuleName.goto`);
+    expect(targetOf(project.graph, file, 'listed_name.goto')).toBe('unresolved');
+  });
 });
