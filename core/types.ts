@@ -227,7 +227,7 @@ export interface LocalBinding {
   guard?: string;
   /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only), a callback literal's parameter. */
   end_line?: number;
-  /** A narrowing that leaves the name what it was too (`if isinstance(x, Foo) or …:` — x is a Foo or as before). */
+  /** A narrowing that leaves the name what it was too (`if isinstance(x, Foo) or …:`, after `if not isinstance(x, Foo): …` falling through — x is a Foo or as before). */
   keeps?: true;
   /**
    * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,

@@ -11,7 +11,7 @@
 // `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, of what `@binding.from` holds: `[b for a, b in pairs]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
 // up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
 // that statement on: `if not isinstance(x, Foo): raise …`; with `@binding.keeps`, the name may also hold
-// what it held before: `if isinstance(x, Foo) or …:`; `@binding.guard` instead names a type guard
+// what it held before: `if isinstance(x, Foo) or …:`, after `if not isinstance(x, Foo): …` falling through; `@binding.guard` instead names a type guard
 // whose declared `x is Foo` gives the type: `if (isFoo(x)) {…}`), `@binding.managed` (a context manager
 // whose entry gives the value: `with Foo() as x`, `@binding.async` for `async with`), `@binding.items` (the
 // values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
@@ -224,10 +224,13 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       if ((innermost?.isClass && !classBodyScope) || innermost?.node.equals(node)) continue;
       const owner = caps['binding.owner'];
       const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : collapse(nameNode.text);
-      // A narrowing that holds after its statement starts where the statement ends.
+      // A narrowing that holds after its statement starts where the statement ends (an initialiser
+      // on the next line reads it there); one whose statement's block falls through (`keeps`) on
+      // the line after, as a call on the block's last line still sees the name as the block has it.
       const after = caps['binding.after'];
       const scope = innermost?.isClass ? innermost.qualified : callerOf(scopes, node.startIndex);
-      binding = { scope, name, line: after ? after.endPosition.row + 1 : nameNode.startPosition.row + 1 };
+      const line = after ? after.endPosition.row + (caps['binding.keeps'] ? 2 : 1) : nameNode.startPosition.row + 1;
+      binding = { scope, name, line };
       if (globals.has(`${binding.scope}\u0000${name}`)) binding.global = true;
       if (!narrowNode && !callback && !after && isConditional(node, innermost?.node, conditionals)) binding.conditional = true;
       byName.set(nameNode.startIndex, binding);

@@ -224,6 +224,16 @@
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
+; if not isinstance(x, C): … without an else, its block falling through: after it x is a C (the
+; test failed) or what the block left it (pyright joins both branches)
+((block
+  (if_statement
+    condition: (not_operator argument: (_ function: (identifier) @_isinstance
+      arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+    consequence: (block (_) @_last .)
+    !alternative) @binding @binding.after @binding.keeps) @binding.until
+  (#eq? @_isinstance "isinstance")
+  (#not-match? @_last "^(raise|return|continue|break|#)"))
 ((block
   (assert_statement . (_ function: (identifier) @_isinstance
     arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until

@@ -101,7 +101,7 @@ describe('bindings for call resolution', () => {
     ]);
   });
 
-  it('python: what a checker infers without annotations — defaults, isinstance narrowing, with, alternatives, items, globals', async () => {
+  it('python: what a checker infers without annotations — defaults, isinstance narrowing (after a block that falls through too), with, alternatives, items, globals', async () => {
     const py = await extractSource('a.py', [
       'import typing as t',
       'Renderable = t.Union[Text, Console]',
@@ -127,15 +127,19 @@ describe('bindings for call resolution', () => {
       '    except (OSError, errors.Error) as e:',
       '        pass',
       '    frame = frame.inner()',
+      '    if not isinstance(node, Leaf):',
+      '        node.walk()',
+      '    if not isinstance(leaf, Leaf):',
+      '        return',
       '',
     ].join('\n'));
     expect(py.bindings).toEqual([
       { scope: '<module>', name: 'Renderable', line: 2, type: 't.Union[Text, Console]', init_name: 't.Union[Text, Console]' },
       { scope: 'f', name: 'policy', line: 4, init_name: 'compat32' },
       { scope: 'f', name: 'factory', line: 4, init_call: 'Factory' },
-      { scope: 'f', name: 'policy', line: 7, type: 'Policy', end_line: 24 },
+      { scope: 'f', name: 'policy', line: 7, type: 'Policy', end_line: 28 },
       { scope: 'f', name: '_policy', line: 8, global: true, init_name: 'policy' },
-      { scope: 'f', name: 'reader', line: 9, type: 'Reader | io.Base', end_line: 24 },
+      { scope: 'f', name: 'reader', line: 9, type: 'Reader | io.Base', end_line: 28 },
       { scope: 'f', name: 'opts', line: 10, type: 'Options', end_line: 11 },
       { scope: 'f', name: 'runner', line: 12, init_call: 'Runner().__enter__' },
       { scope: 'f', name: 'tmp', line: 14, init_name: 'self._pipe' },
@@ -148,6 +152,8 @@ describe('bindings for call resolution', () => {
       { scope: 'f', name: 'handler', line: 18, value_of: 'self.handlers' },
       { scope: 'f', name: 'e', line: 22, type: 'OSError | errors.Error', end_line: 23 },
       { scope: 'f', name: 'frame', line: 24, init_call: 'frame.inner' },
+      { scope: 'f', name: 'node', line: 27, type: 'Leaf', end_line: 28, keeps: true },
+      { scope: 'f', name: 'leaf', line: 28, type: 'Leaf', end_line: 28 },
     ]);
   });
 

@@ -307,4 +307,10 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'calling_name.goto')).toBe(`${file}#SubModuleName.goto`);
     expect(targetOf(project.graph, file, 'listed_name.goto')).toBe('unresolved');
   });
+
+  it('after `if not isinstance(x, C):` whose block falls through x is a C or what it was; not inside the block (jedi _resolve_names)', () => {
+    const file = 'pkg/lazies.py';
+    expect(targetOf(project.graph, file, 'name.goto')).toBe(`${file}#SubModuleName.goto`);
+    expect(targetOf(project.graph, file, 'other_name.goto')).toBe('unresolved');
+  });
 });
