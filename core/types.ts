@@ -64,11 +64,16 @@ export interface FunctionRecord {
   returns?: ReturnedValue[];
 }
 
-/** One `return <value>` (or a generator's `yield <value>`) of a function: the value (arguments dropped) and its line. */
+/**
+ * One `return <value>` (or a generator's `yield <value>`) of a function: the value (arguments
+ * dropped; a list as its items, `[A(), b]`, a comprehension as its body, `[make()]`) and its line.
+ */
 export interface ReturnedValue {
   value: string;
   line: number;
   yielded?: true;
+  /** The function returns the elements of `value`, an iterable, in a list or iterator (`return list(xs)`, `return iter([A()])`). */
+  elements?: true;
 }
 
 /** One declaration of an overloaded function or method. */
@@ -200,6 +205,8 @@ export interface LocalBinding {
   init_new?: boolean;
   /** The binding is this 0-based item of the tuple `init_call` returns (`name, cmd = f()`), `init_name` holds (`key, value = pairs[1]`) or of an `element_of` (`for a, b in pairs`). */
   init_item?: number;
+  /** With `init_item` of `init_name`: the targets unpack this 0-based item of the value first (`(k1, v1), (k2, v2) = pairs`). */
+  init_outer?: number;
   /**
    * The initialiser is a plain name or attribute path (`self.repo = repo`, `const r = this.repo`):
    * the binding takes that name's type. Lets call resolution follow typed parameters into fields.
@@ -209,7 +216,7 @@ export interface LocalBinding {
   element_of?: string;
   /** The binding is a value of this mapping (`for k, v in self.handlers.items()`). */
   value_of?: string;
-  /** The initialiser is a list of what `init_call` returns (`[make(y) for y in ys]`), or of the elements of `element_of` (`list(xs)`). */
+  /** The initialiser is a list of what `init_call` returns (`[make(y) for y in ys]`), of what `init_name` holds (`[b for a, b in pairs]`), or of the elements of `element_of` (`list(xs)`). */
   init_list?: true;
   /**
    * The initialiser is one of several expressions (`a || b`, `a ?? b`, `c ? f() : new B()`): each
@@ -220,7 +227,7 @@ export interface LocalBinding {
   guard?: string;
   /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only), a callback literal's parameter. */
   end_line?: number;
-  /** A narrowing that leaves the name what it was too (`if isinstance(x, Foo) or …:` — x is a Foo or as before). */
+  /** A narrowing that leaves the name what it was too (`if isinstance(x, Foo) or …:`, after `if not isinstance(x, Foo): …` falling through — x is a Foo or as before). */
   keeps?: true;
   /**
    * An untyped parameter of a function literal passed as an argument — `operate((source, sub) => …)`,

@@ -8,10 +8,10 @@
 // name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
 // path whose element the binding is: `for (const x of xs)`; with `@binding.unpacked`, the item at the
 // name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
-// `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
+// `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, of what `@binding.from` holds: `[b for a, b in pairs]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
 // up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
 // that statement on: `if not isinstance(x, Foo): raise …`; with `@binding.keeps`, the name may also hold
-// what it held before: `if isinstance(x, Foo) or …:`; `@binding.guard` instead names a type guard
+// what it held before: `if isinstance(x, Foo) or …:`, after `if not isinstance(x, Foo): …` falling through; `@binding.guard` instead names a type guard
 // whose declared `x is Foo` gives the type: `if (isFoo(x)) {…}`), `@binding.managed` (a context manager
 // whose entry gives the value: `with Foo() as x`, `@binding.async` for `async with`), `@binding.items` (the
 // values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
@@ -228,10 +228,13 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       if ((innermost?.isClass && !classBodyScope) || innermost?.node.equals(node)) continue;
       const owner = caps['binding.owner'];
       const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : collapse(nameNode.text);
-      // A narrowing that holds after its statement starts where the statement ends.
+      // A narrowing that holds after its statement starts where the statement ends (an initialiser
+      // on the next line reads it there); one whose statement's block falls through (`keeps`) on
+      // the line after, as a call on the block's last line still sees the name as the block has it.
       const after = caps['binding.after'];
       const scope = innermost?.isClass ? innermost.qualified : callerOf(scopes, node.startIndex);
-      binding = { scope, name, line: after ? after.endPosition.row + 1 : nameNode.startPosition.row + 1 };
+      const line = after ? after.endPosition.row + (caps['binding.keeps'] ? 2 : 1) : nameNode.startPosition.row + 1;
+      binding = { scope, name, line };
       if (globals.has(`${binding.scope}\u0000${name}`)) binding.global = true;
       if (!narrowNode && !callback && !after && isConditional(node, innermost?.node, conditionals)) binding.conditional = true;
       byName.set(nameNode.startIndex, binding);
@@ -263,7 +266,12 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     if (fromNode && binding.init_name === undefined) {
       binding.init_name = cap(keyNode ? `${elideArguments(collapse(fromNode.text))}.${keyNode.text}` : copiedFrom(fromNode), 120);
       const targets = nameNode.parent;
-      if (!keyNode && targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
+      if (!keyNode && targets && UNPACKING.has(targets.type)) {
+        binding.init_item = positionIn(targets, nameNode, comments);
+        // `(k1, v1), (k2, v2) = pairs`: the targets are themselves an item of the value.
+        const outer = targets.parent;
+        if (outer && UNPACKING.has(outer.type)) binding.init_outer = positionIn(outer, targets, comments);
+      }
     }
     if (eachNode && binding.element_of === undefined) {
       binding.element_of = cap(collapse(eachNode.text), 120);
@@ -272,7 +280,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
     const values = caps['binding.values'];
     if (values && binding.value_of === undefined) binding.value_of = cap(collapse(values.text), 120);
-    if (caps['binding.list'] && (binding.init_call !== undefined || binding.element_of !== undefined)) binding.init_list = true;
+    if (caps['binding.list'] && (binding.init_call !== undefined || binding.element_of !== undefined || binding.init_name !== undefined)) binding.init_list = true;
     if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
     if (narrowNode && until && binding.type === undefined && binding.guard === undefined) {

@@ -4,7 +4,9 @@
 // Only values call resolution can evaluate are captured (names, attribute paths, calls, Python
 // tuples of them); others (literals, arithmetic) add nothing a method could be looked up on. A
 // generator's `return` is not what a call of it gives: a generator keeps the values it yields
-// (`@yielded`) instead.
+// (`@yielded`) instead. A returned list is kept as its items (`[A(), b]`, a comprehension as its
+// body: `[make()]`); a returned copy or iterator of an iterable (`iter(xs)`, `list(xs)`,
+// `@returned.each`) as that iterable, marked `elements`.
 import type { Node } from 'web-tree-sitter';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
@@ -24,7 +26,7 @@ const YIELD = /\byield\b/;
 
 export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
   const generators = new Map<Def, boolean>();
-  for (const { node, role } of matches) {
+  for (const { node, role, caps } of matches) {
     const def = scopes.innermost(node.startIndex);
     const fn = def?.fn;
     if (!def || !fn || fn.return_type !== undefined) continue;
@@ -35,16 +37,26 @@ export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
     const yielded = role === 'yielded';
     // `yield from xs` gives xs's items, not xs.
     if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
-    // A parenthesised tuple is kept as its items (`return (a, b)` as `a, b`).
-    const text = node.type === 'tuple' ? node.text.slice(1, -1) : node.text;
-    const value = cap(elideArguments(collapse(text)), VALUE_MAX);
+    const each = caps['returned.each'];
+    const value = cap(valueText(each ?? node), VALUE_MAX);
     const returns = (fn.returns ??= []);
-    if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value)) continue;
-    returns.push(yielded ? { value, line: startLine(node), yielded } : { value, line: startLine(node) });
+    if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value && r.elements === (each ? true : undefined))) continue;
+    const line = startLine(node);
+    returns.push(yielded ? { value, line, yielded } : each ? { value, line, elements: true } : { value, line });
   }
 }
 
 function ownFunction(node: Node): Node | undefined {
   for (let at = node.parent; at; at = at.parent) if (FUNCTION_NODES.has(at.type)) return at;
   return undefined;
+}
+
+/** A returned value as call resolution reads it: arguments elided, a tuple or list as its items. */
+function valueText(node: Node): string {
+  // A parenthesised tuple is kept as its items (`return (a, b)` as `a, b`).
+  if (node.type === 'tuple') return elideArguments(collapse(node.text.slice(1, -1)));
+  const items = node.type === 'list_comprehension' ? [node.childForFieldName('body')] : node.type === 'list' ? node.namedChildren : undefined;
+  if (!items) return elideArguments(collapse(node.text));
+  const written = items.filter((item): item is Node => item !== null && item.type !== 'comment');
+  return `[${written.map((item) => elideArguments(collapse(item.text))).join(', ')}]`;
 }

@@ -93,6 +93,11 @@ export interface CallTarget {
 
 const OPAQUE: Value = { kind: 'opaque' };
 const FUNCTION_CALLERS = new Set(['call', 'apply', 'bind']);
+/**
+ * Python builtins whose result iterates as their one argument does (`reversed(list(xs))`); not
+ * `sorted`, whose type variable pyright solves only for comparable elements.
+ */
+const PY_ITERATION_COPIES = new Set(['iter', 'list', 'tuple', 'reversed', 'set', 'frozenset']);
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 /** Array methods that return an array of the same elements. */
@@ -616,8 +621,14 @@ export class Resolver {
     }
     if (binding.init_name) {
       const segments = parseChain(binding.init_name);
-      const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, binding.line - 1, depth + 1) : undefined;
-      if (binding.init_item !== undefined) return value ? this.namedTupleItem(value, binding.init_item, depth + 1) : OPAQUE;
+      // `[b for a, b in pairs]` reads b where the comprehension binds it, on the binding's line.
+      const line = binding.init_list ? binding.line : binding.line - 1;
+      const value = segments ? this.evalSegments(file, this.initScope(file, scope, binding, segments), segments, line, depth + 1) : undefined;
+      if (binding.init_list) return value && value.kind !== 'opaque' && value.kind !== 'module' ? { kind: 'array', element: aliased(value) } : OPAQUE;
+      if (binding.init_item !== undefined) {
+        const unpacked = value && binding.init_outer !== undefined ? this.namedTupleItem(value, binding.init_outer, depth + 1) : value;
+        return unpacked ? this.namedTupleItem(unpacked, binding.init_item, depth + 1) : OPAQUE;
+      }
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
       // variable is not claimed for the original, what it gives is known. A module copied is not followed.
       if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
@@ -632,10 +643,11 @@ export class Resolver {
       if (value.kind !== 'opaque') return value;
     }
     if (binding.element_of) {
-      const segments = parseChain(binding.element_of);
-      const items = segments ? undefined : literalItems(binding.element_of);
+      const iterated = this.iteratedText(file, scope, binding.element_of, binding.line - 1);
+      const segments = parseChain(iterated);
+      const items = segments ? undefined : literalItems(iterated);
       const value = items
-        ? { kind: 'array' as const, element: this.literalElement(file, scope, binding.element_of, items, binding.line - 1, depth + 1) }
+        ? { kind: 'array' as const, element: this.literalElement(file, scope, iterated, items, binding.line - 1, depth + 1) }
         : segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
       // `list(xs)`, `sorted(xs)`: a list of those elements.
@@ -657,6 +669,23 @@ export class Resolver {
       return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
     return OPAQUE;
+  }
+
+  /**
+   * What a Python loop iterates, with the builtin copies around it taken off (`for x in
+   * reversed(list(xs))` iterates the elements of xs) where the name is the builtin, bound nowhere.
+   */
+  private iteratedText(file: string, scope: string, text: string, line: number): string {
+    if (this.symbols(file)?.family !== 'python') return text;
+    let current = text.trim();
+    for (let segments = parseChain(current); segments?.length === 1; segments = parseChain(current)) {
+      const [{ name, calls, indexed }] = segments;
+      if (calls !== 1 || indexed || !PY_ITERATION_COPIES.has(name) || !current.startsWith(`${name}(`)) break;
+      const inner = current.slice(name.length + 1, -1).trim();
+      if (splitTopLevel(inner, ',').length !== 1 || this.lookupName(file, scope, name, line, 0) !== undefined) break;
+      current = inner;
+    }
+    return current;
   }
 
   /** The type a type guard narrows to, as the function called declares it (`x is Foo`, `asserts x is Foo`). */
@@ -849,11 +878,22 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => {
       const evaluate = (value: string, line: number): Value => {
+        // Python `return [A(), b]` (a comprehension kept as its body): a list of those items.
+        const listed = value.startsWith('[') ? literalItems(value) : undefined;
+        if (listed) {
+          const element = this.literalElement(file, fn.qualified_name, value, listed, line, depth + 1);
+          return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element: aliased(element) };
+        }
         const segments = parseChain(value);
         const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
         return result ? aliased(result) : OPAQUE;
       };
-      const returned = unionOf((fn.returns ?? []).map(({ value, line }) => {
+      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements }): Value => {
+        // `return iter(xs)`, `return list(xs)`: an iterator or list of xs's elements.
+        if (elements) {
+          const element = this.elementOf(evaluate(value, line), depth + 1);
+          return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element };
+        }
         // Python `return client_ssl, server_ssl`: a tuple of those values.
         const items = this.symbols(file)?.family === 'python' ? splitTopLevel(value, ',') : [];
         return items.length > 1 ? { kind: 'tuple', items: items.map((item) => evaluate(item, line)) } : evaluate(value, line);
@@ -1784,10 +1824,14 @@ export class Resolver {
     return result.kind === 'tuple' ? result.items[index] ?? OPAQUE : OPAQUE;
   }
 
-  /** Item `index` of a tuple (`for bp, options in self._blueprints`) or of a NamedTuple instance (`for text, style in segments`): its field's declared type. */
+  /**
+   * Item `index` of a tuple (`for bp, options in self._blueprints`), of a NamedTuple instance (`for
+   * text, style in segments`): its field's declared type, or of a list unpacked (`a, b = xs`): an element.
+   */
   private namedTupleItem(value: Value, index: number, depth: number): Value {
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.namedTupleItem(option, index, depth + 1)));
     if (value.kind === 'tuple') return value.items[index] ?? OPAQUE;
+    if (value.kind === 'array') return value.element;
     if (value.kind !== 'instance' || this.tooDeep(depth)) return OPAQUE;
     const [record] = value.cls.records;
     if (!record?.bases.some((base) => NAMED_TUPLE.test(base.trim()))) return OPAQUE;

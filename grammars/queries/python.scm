@@ -75,8 +75,12 @@
   type: (_) @binding.type) @binding
   (#eq? @_self "self"))
 (typed_parameter (identifier) @binding.name type: (_) @binding.type) @binding
-; key, value = pairs[1]: each name is an item of the tuple the name or path holds
+; key, value = pairs[1]: each name is an item of the tuple the name or path holds (or an element
+; of the list); (k1, v1), (k2, v2) = pairs: an item of the item at its tuple's position
 (assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: [(identifier) (attribute) (subscript)] @binding.from) @binding
+(assignment
+  left: [(pattern_list (tuple_pattern (identifier) @binding.name)) (tuple_pattern (tuple_pattern (identifier) @binding.name))]
+  right: [(identifier) (attribute) (subscript)] @binding.from) @binding
 ; a, self.b = x, make(): each target takes the item at its position
 (assignment
   left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)]
@@ -100,8 +104,9 @@
   left: (_ object: (identifier) @_self) @binding.name
   right: [(conditional_expression) (boolean_operator) (parenthesized_expression) (binary_operator)] @binding.either) @binding
   (#eq? @_self "self"))
-; xs = [make(y) for y in ys]: a list of what make returns
+; xs = [make(y) for y in ys]: a list of what make returns; xs = [b for a, b in pairs]: a list of what b holds
 (assignment left: (identifier) @binding.name right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
+(assignment left: (identifier) @binding.name right: (list_comprehension body: [(identifier) (attribute)] @binding.from) @binding.list) @binding
 ; params = list(arguments.unpack()), sorted(xs), tuple(xs): a list of the elements of what it copies
 ((assignment left: (identifier) @binding.name
   right: (_ function: (identifier) @_copy arguments: (argument_list . [(identifier) (attribute) (call) (subscript)] @binding.each .)) @binding.list) @binding
@@ -121,12 +126,16 @@
 ; loop rebinds x even when what it iterates is not known)
 (for_statement left: (identifier) @binding.name right: (_) @binding.each) @binding
 (for_in_clause left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
-; for a, b in pairs: each name is the item at its position of an element of pairs (a NamedTuple's
-; fields); enumerate() and .items() are read below
-(for_statement left: (pattern_list (identifier) @binding.name) @binding.unpacked right: [(identifier) (attribute) (subscript)] @binding.each) @binding
-((for_statement
-  left: (pattern_list (identifier) @binding.name) @binding.unpacked
-  right: (_ function: [(identifier) (_ attribute: (identifier))] @_fn) @binding.each) @binding
+; for a, b in pairs, [b for a, b in pairs]: each name is the item at its position of an element of
+; pairs (a NamedTuple's fields); enumerate() and .items() are read below
+([(for_statement left: (pattern_list (identifier) @binding.name) @binding.unpacked right: [(identifier) (attribute) (subscript)] @binding.each)
+  (for_in_clause left: (pattern_list (identifier) @binding.name) @binding.unpacked right: [(identifier) (attribute) (subscript)] @binding.each)] @binding)
+(([(for_statement
+    left: (pattern_list (identifier) @binding.name) @binding.unpacked
+    right: (_ function: [(identifier) (_ attribute: (identifier))] @_fn) @binding.each)
+   (for_in_clause
+    left: (pattern_list (identifier) @binding.name) @binding.unpacked
+    right: (_ function: [(identifier) (_ attribute: (identifier))] @_fn) @binding.each)] @binding)
   (#not-match? @_fn "(^enumerate|[.]items)$"))
 ; for k, v in m.items(): v is a value of the mapping m
 ((for_statement
@@ -215,6 +224,16 @@
     consequence: (block [(raise_statement) (return_statement) (continue_statement) (break_statement)] .)
     !alternative) @binding @binding.after) @binding.until
   (#eq? @_isinstance "isinstance"))
+; if not isinstance(x, C): … without an else, its block falling through: after it x is a C (the
+; test failed) or what the block left it (pyright joins both branches)
+((block
+  (if_statement
+    condition: (not_operator argument: (_ function: (identifier) @_isinstance
+      arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .)))
+    consequence: (block (_) @_last .)
+    !alternative) @binding @binding.after @binding.keeps) @binding.until
+  (#eq? @_isinstance "isinstance")
+  (#not-match? @_last "^(raise|return|continue|break|#)"))
 ((block
   (assert_statement . (_ function: (identifier) @_isinstance
     arguments: (_ . [(identifier) (attribute)] @binding.name . [(identifier) (attribute) (tuple)] @binding.narrow .))) @binding @binding.after) @binding.until
@@ -232,6 +251,14 @@
 (return_statement [(identifier) (attribute) (call) (subscript)] @returned)
 ; return a, b / return (a, b): a tuple of those values
 (return_statement [(expression_list) (tuple)] @returned)
+; return [a, b], return [make(x) for x in xs]: a list of those values
+(return_statement [(list) (list_comprehension)] @returned)
+; return iter(xs), return list(xs): an iterator (a list) over xs's elements (not sorted(xs): pyright solves its
+; type variable only for comparable elements)
+((return_statement (call
+  function: (identifier) @_copy
+  arguments: (argument_list . [(identifier) (attribute) (call) (subscript) (list) (list_comprehension)] @returned.each .)) @returned)
+  (#any-of? @_copy "iter" "list" "tuple" "reversed" "set" "frozenset"))
 (return_statement (await [(identifier) (attribute) (call)] @returned))
 (return_statement (boolean_operator left: [(identifier) (attribute) (call)] @returned operator: "or"))
 (return_statement (boolean_operator operator: "or" right: [(identifier) (attribute) (call)] @returned))

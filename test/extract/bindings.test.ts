@@ -72,7 +72,7 @@ describe('bindings for call resolution', () => {
     ]);
   });
 
-  it('python: loop, comprehension and enumerate variables, cast()', async () => {
+  it('python: loop, comprehension and enumerate variables, cast(), nested unpacking', async () => {
     const py = await extractSource('a.py', [
       'def f(self, raw):',
       '    for node in self.nodes:',
@@ -81,17 +81,27 @@ describe('bindings for call resolution', () => {
       '    for i, item in enumerate(items):',
       '        pass',
       '    n = t.cast("Node", raw)',
+      '    vs = [v for k, v in self.pairs()]',
+      '    (k1, _), (k2, v2) = vs',
       '',
     ].join('\n'));
     expect(py.bindings).toEqual([
       { scope: 'f', name: 'node', line: 2, element_of: 'self.nodes' },
+      { scope: 'f', name: 'ys', line: 4, init_name: 'y', init_list: true },
       { scope: 'f', name: 'y', line: 4, element_of: 'self.children()' },
       { scope: 'f', name: 'item', line: 5, element_of: 'items' },
       { scope: 'f', name: 'n', line: 7, type: '"Node"', init_call: 't.cast' },
+      { scope: 'f', name: 'vs', line: 8, init_name: 'v', init_list: true },
+      { scope: 'f', name: 'k', line: 8, element_of: 'self.pairs()', init_item: 0 },
+      { scope: 'f', name: 'v', line: 8, element_of: 'self.pairs()', init_item: 1 },
+      { scope: 'f', name: 'k1', line: 9, init_name: 'vs', init_item: 0, init_outer: 0 },
+      { scope: 'f', name: '_', line: 9, init_name: 'vs', init_item: 1, init_outer: 0 },
+      { scope: 'f', name: 'k2', line: 9, init_name: 'vs', init_item: 0, init_outer: 1 },
+      { scope: 'f', name: 'v2', line: 9, init_name: 'vs', init_item: 1, init_outer: 1 },
     ]);
   });
 
-  it('python: what a checker infers without annotations — defaults, isinstance narrowing, with, alternatives, items, globals', async () => {
+  it('python: what a checker infers without annotations — defaults, isinstance narrowing (after a block that falls through too), with, alternatives, items, globals', async () => {
     const py = await extractSource('a.py', [
       'import typing as t',
       'Renderable = t.Union[Text, Console]',
@@ -117,15 +127,19 @@ describe('bindings for call resolution', () => {
       '    except (OSError, errors.Error) as e:',
       '        pass',
       '    frame = frame.inner()',
+      '    if not isinstance(node, Leaf):',
+      '        node.walk()',
+      '    if not isinstance(leaf, Leaf):',
+      '        return',
       '',
     ].join('\n'));
     expect(py.bindings).toEqual([
       { scope: '<module>', name: 'Renderable', line: 2, type: 't.Union[Text, Console]', init_name: 't.Union[Text, Console]' },
       { scope: 'f', name: 'policy', line: 4, init_name: 'compat32' },
       { scope: 'f', name: 'factory', line: 4, init_call: 'Factory' },
-      { scope: 'f', name: 'policy', line: 7, type: 'Policy', end_line: 24 },
+      { scope: 'f', name: 'policy', line: 7, type: 'Policy', end_line: 28 },
       { scope: 'f', name: '_policy', line: 8, global: true, init_name: 'policy' },
-      { scope: 'f', name: 'reader', line: 9, type: 'Reader | io.Base', end_line: 24 },
+      { scope: 'f', name: 'reader', line: 9, type: 'Reader | io.Base', end_line: 28 },
       { scope: 'f', name: 'opts', line: 10, type: 'Options', end_line: 11 },
       { scope: 'f', name: 'runner', line: 12, init_call: 'Runner().__enter__' },
       { scope: 'f', name: 'tmp', line: 14, init_name: 'self._pipe' },
@@ -138,10 +152,12 @@ describe('bindings for call resolution', () => {
       { scope: 'f', name: 'handler', line: 18, value_of: 'self.handlers' },
       { scope: 'f', name: 'e', line: 22, type: 'OSError | errors.Error', end_line: 23 },
       { scope: 'f', name: 'frame', line: 24, init_call: 'frame.inner' },
+      { scope: 'f', name: 'node', line: 27, type: 'Leaf', end_line: 28, keeps: true },
+      { scope: 'f', name: 'leaf', line: 28, type: 'Leaf', end_line: 28 },
     ]);
   });
 
-  it('python: returned values of unannotated functions (not generators, not annotated ones) and class attributes naming a value', async () => {
+  it('python: returned values of unannotated functions (not generators, not annotated ones), lists as their items, and class attributes naming a value', async () => {
     const py = await extractSource('a.py', [
       'class Conn:',
       '    response_class = Response',
@@ -156,6 +172,13 @@ describe('bindings for call resolution', () => {
       '        return self',
       '    async def enter(self):',
       '        return await self.connect()',
+      '    def listed(self, names):',
+      '        if names:',
+      '            return [Name(n) for n in names]',
+      '        return [Lazy(1), # one',
+      '                self.other]',
+      '    def iterated(self):',
+      '        return iter([Lazy(self.data)])',
       '',
     ].join('\n'));
     const conn = cls(py, 'Conn');
@@ -165,6 +188,8 @@ describe('bindings for call resolution', () => {
       typed: undefined,
       gen: undefined,
       enter: [{ value: 'self.connect()', line: 13 }],
+      listed: [{ value: '[Name()]', line: 16 }, { value: '[Lazy(), self.other]', line: 17 }],
+      iterated: [{ value: 'iter()', line: 20 }, { value: '[Lazy()]', line: 20, elements: true }],
     });
   });
 });

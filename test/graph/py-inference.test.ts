@@ -279,4 +279,38 @@ describe('Python call resolution without annotations', () => {
     expect(targets(file, 'name.infer')).toEqual([`${file}#SubName.infer`]);
     expect(targets(file, 'known.infer')).toEqual(both);
   });
+
+  it('a returned list, comprehension or iter(list) is a list of its items; a comprehension unpacking (key, value) pairs lists the values (jedi lazy values)', () => {
+    const file = 'pkg/lazies.py';
+    const known = `${file}#LazyKnownValues.infer`;
+    const either = [`${file}#LazyKnownValues.infer`, `${file}#LazyTreeValue.infer`];
+    // iter([LazyKnownValues()]) beside a value of type Any.
+    expect(targets(file, 'lazy_value.infer')).toEqual([known]);
+    expect(targets(file, 'lazy_meta.infer')).toEqual(either);
+    expect(targets(file, 'lazy_base.infer')).toEqual(either);
+    expect(targets(file, 'each.infer')).toEqual(either);
+    // A list of values of different types is a list of Unknown to pyright.
+    expect(targets(file, 'either.infer')).toEqual(['unresolved']);
+    // A class attribute holding a class, called in a returned comprehension (jedi's filters).
+    expect(targets(file, 'fixture.infer')).toEqual([`${file}#Name.infer`]);
+  });
+
+  it('unpacking a list gives its elements, two levels deep too: (k1, v1), (k2, v2) = pairs (jedi finder)', () => {
+    const file = 'pkg/lazies.py';
+    const either = [`${file}#LazyKnownValues.infer`, `${file}#LazyTreeValue.infer`];
+    expect(targets(file, 'lazy_cls.infer')).toEqual(either);
+    expect(targets(file, 'other.infer')).toEqual(either);
+  });
+
+  it('a loop over reversed(list(xs)) iterates xs\'s elements, unless the name is no builtin there (jedi get_calling_nodes)', () => {
+    const file = 'pkg/lazies.py';
+    expect(targetOf(project.graph, file, 'calling_name.goto')).toBe(`${file}#SubModuleName.goto`);
+    expect(targetOf(project.graph, file, 'listed_name.goto')).toBe('unresolved');
+  });
+
+  it('after `if not isinstance(x, C):` whose block falls through x is a C or what it was; not inside the block (jedi _resolve_names)', () => {
+    const file = 'pkg/lazies.py';
+    expect(targetOf(project.graph, file, 'name.goto')).toBe(`${file}#SubModuleName.goto`);
+    expect(targetOf(project.graph, file, 'other_name.goto')).toBe('unresolved');
+  });
 });
