@@ -9,23 +9,32 @@
 // readable by later versions ("safe to store to disk"). Garbage or truncated bytes make
 // deserialize throw, which the readers treat as a missing record.
 //
-// Everything else (the index's manifest, batches of outcomes between threads) is msgpack in records
-// mode, which stores each object shape once per buffer: 2–3× faster to decode than JSON at about
-// half the size, each buffer self-describing (no shared structures).
+// So is the index's manifest (an array of rows). Batches of outcomes between threads are msgpack in
+// records mode, which stores each object shape once per buffer: 2–3× faster to decode than JSON at
+// about half the size, each buffer self-describing (no shared structures). msgpack is loaded on
+// first use: a CLI warm that parses in-process never needs it.
 import { deserialize, serialize } from 'node:v8';
 import type { FileRecord } from '../types.js';
 import { loadMsgpackr } from './msgpackr.js';
 
-const { Packr } = loadMsgpackr();
+let msgpack: import('msgpackr').Packr | undefined;
 
-export const packr = new Packr({ useRecords: true, mapsAsObjects: true });
+function packr(): import('msgpackr').Packr {
+  msgpack ??= new (loadMsgpackr().Packr)({ useRecords: true, mapsAsObjects: true });
+  return msgpack;
+}
 
 /** Packs a value into a fresh, exactly-sized buffer that owns its memory (safe to transfer). */
 export function packOwned(value: unknown): Uint8Array {
-  const packed = packr.pack(value);
+  const packed = packr().pack(value);
   const owned = new Uint8Array(packed.length);
   owned.set(packed);
   return owned;
+}
+
+/** The value packOwned's bytes hold. */
+export function unpackOwned(bytes: Uint8Array): unknown {
+  return packr().unpack(bytes);
 }
 
 /** A record's bytes, in a buffer of their own. */
@@ -37,3 +46,7 @@ export function packRecord(record: FileRecord): Uint8Array {
 export function unpackRecord(bytes: Uint8Array): unknown {
   return deserialize(bytes);
 }
+
+/** The index's manifest rows, encoded like records. */
+export const packRows: (rows: unknown[]) => Uint8Array = serialize;
+export const unpackRows: (bytes: Uint8Array) => unknown = deserialize;

@@ -20,7 +20,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
-import { packr } from './codec.js';
+import { packRows, unpackRows } from './codec.js';
 import { extractorFingerprint } from './fingerprint.js';
 import { RecordStore } from './record-store.js';
 import { SCHEMA_VERSION, type LanguageId } from '../types.js';
@@ -30,7 +30,7 @@ const writeAsync = promisify(write);
 const fsyncAsync = promisify(fsync);
 
 const MAGIC = Buffer.from('TLDRIDX\n', 'latin1');
-const FORMAT = 2;
+const FORMAT = 3;
 const FINGERPRINT_BYTES = 20;
 const AREA_LENGTH_AT = MAGIC.length + 2 * 4 + FINGERPRINT_BYTES;
 const PREFIX_BYTES = AREA_LENGTH_AT + 8 + 2 * 4;
@@ -102,7 +102,7 @@ function readManifest(fd: number, store: RecordStore): Map<string, CacheEntry> {
   if (size !== PREFIX_BYTES + areaLength + manifestLength) throw new Error('truncated or overlong index');
   const manifest = readAt(fd, manifestLength, PREFIX_BYTES + areaLength);
   if (crc32(manifest) !== manifestCrc) throw new Error('manifest checksum mismatch');
-  const rows = packr.unpack(manifest) as Row[];
+  const rows = unpackRows(manifest) as Row[];
   if (!Array.isArray(rows)) throw new Error('malformed manifest');
   const entries = new Map<string, CacheEntry>();
   for (const row of rows) {
@@ -291,7 +291,7 @@ export class IndexWriter {
   }
 
   private tail(plan: Plan): { manifest: Buffer; prefix: Buffer } {
-    const manifest = packr.pack(plan.rows);
+    const manifest = Buffer.from(packRows(plan.rows));
     const prefix = Buffer.alloc(PREFIX_BYTES);
     MAGIC.copy(prefix, 0);
     prefix.writeUInt32LE(FORMAT, MAGIC.length);

@@ -4,7 +4,7 @@
 // parses on its own thread from the same queue of batches, from the first moment: workers join
 // once they have their grammars, so a small project is done before they would all be ready.
 import { Piscina } from 'piscina';
-import { packr } from '../cache/codec.js';
+import { unpackOwned } from '../cache/codec.js';
 import { TldrError } from '../errors.js';
 import type { FlowJob, FlowOutcome } from '../flow/compute.js';
 import type { LanguageId } from '../types.js';
@@ -238,7 +238,7 @@ async function runBatch(piscina: Piscina, batch: ExtractJob[], options: PoolRunO
   const task: ExtractTask = { jobs: batch, ...extractOptions(options), languages: options.languages };
   try {
     const buffer: ArrayBuffer = await piscina.run(task, { signal: AbortSignal.timeout(timeoutFor(batch, options.sizes)) });
-    const outcomes = packr.unpack(new Uint8Array(buffer)) as FileOutcome[];
+    const outcomes = unpackOwned(new Uint8Array(buffer)) as FileOutcome[];
     // Unpacked bytes are views of the whole batch; documents outlive it (a warm hands them to the
     // search index at its end), so each gets its own copy instead of keeping every batch alive.
     for (const outcome of outcomes) if (outcome.status === 'record' && outcome.documents) outcome.documents = new Uint8Array(outcome.documents);

@@ -5,8 +5,6 @@ import { loadMsgpackr } from '../../cache/msgpackr.js';
 import { FIELD_COUNT, type DocumentKind, type IndexedDocument, type SourceDocument } from './documents.js';
 import { termId, termWord } from './terms.js';
 
-// The same build of msgpackr as the cache's (core/cache/codec.ts).
-const { Packr } = loadMsgpackr();
 
 /** tf per field, 8 bits each, packed into two int32 (fields 0–3, 4–7). */
 export const TF_MAX = 255;
@@ -19,7 +17,13 @@ export type FileDocument = Omit<IndexedDocument, 'file'>;
 /** [name, qualified_name, kind, line, end_line, signature, test, internal, callees, entries, lengths] */
 export type StoredDocument = [string, string, number, number, number, string, 0 | 1, 0 | 1, string[], Uint8Array, Uint8Array];
 
-export const packr = new Packr({ useRecords: false, mapsAsObjects: true });
+let msgpack: import('msgpackr').Packr | undefined;
+
+/** The msgpack codec of documents and of search.bin: the same build of msgpackr as the cache's (core/cache/codec.ts), loaded on first use. */
+export function packr(): import('msgpackr').Packr {
+  msgpack ??= new (loadMsgpackr().Packr)({ useRecords: false, mapsAsObjects: true });
+  return msgpack;
+}
 
 /** Scratch of encodeDocument(): each term's slot in its counts (−1: not in this document). */
 let slots = new Int32Array(1024).fill(-1);
@@ -98,13 +102,13 @@ export function packDocuments(docs: FileDocument[]): Uint8Array {
     return at;
   };
   const stored = docs.map((doc) => storeDocument(doc, remap));
-  return packr.pack({ words, docs: stored });
+  return packr().pack({ words, docs: stored });
 }
 
 /** Documents packed by packDocuments, in this process's term ids; undefined when the bytes are not that. */
 export function unpackDocuments(bytes: Uint8Array): FileDocument[] | undefined {
   try {
-    const { words, docs } = packr.unpack(bytes) as { words: string[]; docs: StoredDocument[] };
+    const { words, docs } = packr().unpack(bytes) as { words: string[]; docs: StoredDocument[] };
     const ids = Int32Array.from(words, (word) => termId(word));
     return docs.map((doc) => restoreDocument(doc, ids));
   } catch {

@@ -99,7 +99,7 @@ function decode(bytes: Buffer, intern: (words: string[]) => Int32Array): Map<str
   const body = bytes.subarray(PREFIX_BYTES);
   if (body.length !== length) throw new Error('truncated or overlong search index');
   if (crc32(body) !== crc) throw new Error('search index checksum mismatch');
-  const { words, files } = packr.unpack(body) as Body;
+  const { words, files } = packr().unpack(body) as Body;
   if (!Array.isArray(words) || !Array.isArray(files)) throw new Error('malformed search index');
   const ids = intern(words);
   const loaded = new Map<string, SavedFile>();
@@ -162,7 +162,7 @@ export function encodeSemanticIndex(source: SnapshotSource, stamp?: IndexStamp):
     }
     files.push([path, entry.hash, docs]);
   }
-  const body = packr.pack({ words, files } satisfies Body);
+  const body = packr().pack({ words, files } satisfies Body);
   const prefix = Buffer.alloc(PREFIX_BYTES);
   MAGIC.copy(prefix, 0);
   prefix.writeUInt32LE(FORMAT, MAGIC.length);
