@@ -44,15 +44,10 @@ export function codeCacheUse(): ReadonlyMap<string, CacheUse> {
 
 type Wrapper = (exports: unknown, require: NodeJS.Require, module: Chunk['module'], filename: string, dirname: string) => void;
 
-/** Where the caches of a bundle directory's chunks are. */
-export function cacheDirOf(bundleDir: string): string {
-  return join(bundleDir, 'code-cache');
-}
-
 /** Loads the bundle's entry chunk (and, through it, the chunks it requires); returns its exports. */
 export function loadBundle(entry: string): Record<string, unknown> {
   const bundleDir = dirname(entry);
-  const cacheDir = cacheDirOf(bundleDir);
+  const cacheDir = join(bundleDir, 'code-cache');
   const training = process.env[TRAINING_ENV] === '1';
   const useCache = !training && process.env[OFF_ENV] !== 'off';
   const chunks = new Map<string, Chunk>();
