@@ -9,7 +9,6 @@ import type { CommandSpec } from './command.js';
 import type { GlobalOptions } from './globals.js';
 import { daemonDisabledByEnv } from '../core/daemon/wire.cjs';
 
-
 export type ParsedCommandLine =
   | { kind: 'command'; spec: CommandSpec; positional: string[]; options: Record<string, unknown>; globals: GlobalOptions }
   /** Help, version or a usage error: commander already wrote its output. */

@@ -37,16 +37,12 @@ export function unpackOwned(bytes: Uint8Array): unknown {
   return packr().unpack(bytes);
 }
 
-/** A record's bytes, in a buffer of their own. */
-export function packRecord(record: FileRecord): Uint8Array {
-  return serialize(record);
+/** A record's (or the manifest's) bytes, in a buffer of their own. */
+export function packRecord(value: FileRecord | unknown[]): Buffer {
+  return serialize(value);
 }
 
 /** The value packRecord's bytes hold (throws on bytes that are not such a value). */
 export function unpackRecord(bytes: Uint8Array): unknown {
   return deserialize(bytes);
 }
-
-/** The index's manifest rows, encoded like records. */
-export const packRows: (rows: unknown[]) => Uint8Array = serialize;
-export const unpackRows: (bytes: Uint8Array) => unknown = deserialize;

@@ -20,7 +20,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
-import { packRows, unpackRows } from './codec.js';
+import { packRecord, unpackRecord } from './codec.js';
 import { extractorFingerprint } from './fingerprint.js';
 import { RecordStore } from './record-store.js';
 import { SCHEMA_VERSION, type LanguageId } from '../types.js';
@@ -102,7 +102,7 @@ function readManifest(fd: number, store: RecordStore): Map<string, CacheEntry> {
   if (size !== PREFIX_BYTES + areaLength + manifestLength) throw new Error('truncated or overlong index');
   const manifest = readAt(fd, manifestLength, PREFIX_BYTES + areaLength);
   if (crc32(manifest) !== manifestCrc) throw new Error('manifest checksum mismatch');
-  const rows = unpackRows(manifest) as Row[];
+  const rows = unpackRecord(manifest) as Row[];
   if (!Array.isArray(rows)) throw new Error('malformed manifest');
   const entries = new Map<string, CacheEntry>();
   for (const row of rows) {
@@ -291,7 +291,7 @@ export class IndexWriter {
   }
 
   private tail(plan: Plan): { manifest: Buffer; prefix: Buffer } {
-    const manifest = Buffer.from(packRows(plan.rows));
+    const manifest = packRecord(plan.rows);
     const prefix = Buffer.alloc(PREFIX_BYTES);
     MAGIC.copy(prefix, 0);
     prefix.writeUInt32LE(FORMAT, MAGIC.length);

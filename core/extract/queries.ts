@@ -20,17 +20,10 @@ function querySource(name: string): string {
   return text;
 }
 
-const compiled = new Map<LanguageId, Promise<Query>>();
-
 /**
  * The compiled extraction query of a language (definitions, imports, calls, bindings, fields).
  * Asked for once per file: its text (≈ 20 KB for TypeScript) is put together once per language.
  */
 export function extractionQuery(id: LanguageId): Promise<Query> {
-  let query = compiled.get(id);
-  if (!query) {
-    query = compileQuery(id, 'extract', languageById(id).extract.queries.map(querySource).join('\n'));
-    compiled.set(id, query);
-  }
-  return query;
+  return compileQuery(id, 'extract', () => languageById(id).extract.queries.map(querySource).join('\n'));
 }

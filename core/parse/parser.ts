@@ -138,12 +138,13 @@ export function parseWithin(parser: Parser, id: LanguageId, source: string, dead
 
 const queries = new Map<string, Promise<Query>>();
 
-/** A compiled query for the language, cached by (language, key). */
-export function compileQuery(id: LanguageId, key: string, source: string): Promise<Query> {
+/** A compiled query for the language, cached by (language, key); `source` is asked for on the first call only. */
+export function compileQuery(id: LanguageId, key: string, source: () => string): Promise<Query> {
   const cacheKey = `${id}\0${key}`;
   let pending = queries.get(cacheKey);
   if (!pending) {
-    pending = loadLanguage(id).then((language) => new Query(language, source));
+    const text = source();
+    pending = loadLanguage(id).then((language) => new Query(language, text));
     queries.set(cacheKey, pending);
   }
   return pending;

@@ -21,10 +21,10 @@
 // pieces are parsed with the repairs, so the constructs read as what they are.
 //
 // A file without errors pays nothing; one the repairs fix, one parse more (incremental: what the
-// repairs left alone is reused). The pieces parse at
-// most the file once more (at most MAX_PIECES parses); the narrowing parses at most
-// NARROWING_BUDGET times the file's length (plus NARROWING_FLOOR); all of it within the deadline
-// of the first parse. When time runs out, the whole-file reading stands.
+// repairs left alone is reused). The pieces parse at most the file once more (at most MAX_PIECES
+// parses); the narrowing parses at most NARROWING_BUDGET times the file's length (plus
+// NARROWING_FLOOR); all of it within the deadline of the first parse. When time runs out, the
+// whole-file reading stands.
 import { Edit, type Node, type Parser, type Tree } from 'web-tree-sitter';
 import type { LanguageId } from '../types.js';
 import { languageById, type ExtractSyntax } from '../../grammars/languages.js';

@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 const { compileQuery, parseSource } = await import('../../dist/core/parse/parser.js');
 const { querySnapshotCounts } = await import('../../dist/core/parse/query-snapshots.js');
-const query = await compileQuery('python', 'snapshot-test', workerData.query);
+const query = await compileQuery('python', 'snapshot-test', () => workerData.query);
 const tree = await parseSource('python', workerData.source);
 const captures = query.captures(tree.rootNode).map(({ name, node }) => `${name} ${node.type} ${node.startIndex}-${node.endIndex} ${node.text}`);
 tree.delete();
