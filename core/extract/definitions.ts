@@ -469,16 +469,20 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     const initCall = init ? cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(init.text)))), 120) : undefined;
     const from = match.caps['field.from'];
     const initName = from ? cap(collapse(from.text), 120) : undefined;
+    // `new Map<K, V>()`: the type arguments written at the construction make an undeclared field's type.
+    const typeArgs = match.caps['field.new']?.parent?.childForFieldName('type_arguments');
+    const typeAtNew = typeArgs ? capType(collapse(match.caps['field.new']!.text + typeArgs.text), 120) : undefined;
     const known = cls.fields.find((f) => f.name === name);
     if (known) {
       // Another pattern (or a later assignment) may know the type or initialiser the first one did not.
-      if (!known.type && type) known.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
+      if (!known.type && (type ?? typeAtNew)) known.type = type ? capType(collapse(type.text).replace(/^:\s*/, ''), 120) : typeAtNew;
       if ((!known.init_call || factory) && initCall) known.init_call = initCall;
       if (!known.init_name && initName) known.init_name = initName;
       continue;
     }
     const field: FieldRecord = { name, line: startLine(match.node) };
     if (type) field.type = capType(collapse(type.text).replace(/^:\s*/, ''), 120);
+    else if (typeAtNew) field.type = typeAtNew;
     if (initCall) field.init_call = initCall;
     if (initName) field.init_name = initName;
     if (/\bstatic\b/.test(source.slice(match.node.startIndex, nameNode.startIndex))) field.static = true;

@@ -63,6 +63,13 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'entry?.pool.drain')).toBe('src/union.ts#Pool.drain');
   });
 
+  it('a field constructed with type arguments (`pools = new Map<number, Pool>()`) has that type: its get and forEach give its values', () => {
+    const file = 'src/registry.ts';
+    expect(targetOf(project.graph, file, 'pool.drain', 'Registry.drainAll')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'pool.close', 'Registry.drainAll')).toBe('src/union.ts#Pool.close');
+    expect(targetOf(project.graph, file, 'pool?.drain', 'Registry.drainOne')).toBe('src/union.ts#Pool.drain');
+  });
+
   it('an object literal bound to a name: calls reach its members, which implement its declared type', () => {
     const file = 'src/provider.ts';
     expect(targetOf(project.graph, file, 'timers.schedule')).toBe(`${file}#timers.schedule`);
