@@ -11,17 +11,19 @@ const PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
 
 if (isMainThread) {
   rmSync(new URL('../query-snapshots/', import.meta.url), { recursive: true, force: true });
-  const failed: string[] = [];
   for (const { id } of LANGUAGES) {
     // The user cache is this package's directory: nothing is read from, or written to, the user's.
     const worker = new Worker(new URL(import.meta.url), { workerData: id, env: { ...process.env, TLDR_CACHE_DIR: PACKAGE_DIR, TLDR_QUERY_SNAPSHOTS: 'on' } });
-    const code = await new Promise<number>((resolve) => {
-      worker.once('error', () => resolve(1));
-      worker.once('exit', resolve);
+    // A query that does not compile leaves its language with no definitions at all: the build fails.
+    const failure = await new Promise<string | undefined>((resolve) => {
+      worker.once('error', (error) => resolve(error.message));
+      worker.once('exit', (code) => resolve(code === 0 ? undefined : `exit code ${code}`));
     });
-    if (code !== 0) failed.push(id);
+    if (failure !== undefined) {
+      process.stderr.write(`query snapshots: the ${id} query does not compile: ${failure}\n`);
+      process.exitCode = 1;
+    }
   }
-  if (failed.length > 0) process.stderr.write(`query snapshots: none for ${failed.join(', ')} (their queries compile at run time)\n`);
 } else {
   const { extractionQuery } = await import('../core/extract/queries.js');
   await extractionQuery(workerData as LanguageId);
