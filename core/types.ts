@@ -225,6 +225,8 @@ export interface LocalBinding {
   init_any?: string[];
   /** A type guard narrows the name: the callee of `isFoo(x)`, whose `x is Foo` return type gives the type. */
   guard?: string;
+  /** A second type guard the name may pass instead (`if (!isFoo(x) && !isBar(x)) return`: after it, x is a Foo or a Bar). */
+  or_guard?: string;
   /** Last line the binding holds on: a narrowing (`if (x instanceof Foo) {…}` types `x` in the branch only), a callback literal's parameter. */
   end_line?: number;
   /** A narrowing that leaves the name what it was too (`if isinstance(x, Foo) or …:`, after `if not isinstance(x, Foo): …` falling through — x is a Foo or as before). */

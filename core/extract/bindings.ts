@@ -283,8 +283,14 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     if (caps['binding.list'] && (binding.init_call !== undefined || binding.element_of !== undefined || binding.init_name !== undefined)) binding.init_list = true;
     if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
-    if (narrowNode && until && binding.type === undefined && binding.guard === undefined) {
+    if (narrowNode && until && binding.end_line !== undefined && (binding.type !== undefined || binding.guard !== undefined)) {
+      // Two patterns narrowing one name the same way (`isFoo(x) && …` inside `if (isFoo(x) && …) {…}`,
+      // whose match completes later): it holds as far as either says.
+      binding.end_line = Math.max(binding.end_line, until.endPosition.row + 1);
+    } else if (narrowNode && until && binding.type === undefined && binding.guard === undefined) {
       if (caps['binding.guard']) binding.guard = cap(withoutTypeArguments(collapse(narrowNode.text)), 120);
+      const orGuard = caps['binding.or_guard'];
+      if (orGuard) binding.or_guard = cap(withoutTypeArguments(collapse(orGuard.text)), 120);
       else binding.type = cap(narrowedType(narrowNode), TYPE_MAX);
       binding.end_line = until.endPosition.row + 1;
       if (caps['binding.keeps']) binding.keeps = true;

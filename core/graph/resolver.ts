@@ -695,8 +695,16 @@ export class Resolver {
   }
 
   private computeGuardType(file: string, scope: string, binding: LocalBinding, depth: number): Value | undefined {
-    const segments = parseChain(binding.guard!);
-    const callee = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
+    const guarded = this.guardedBy(file, scope, binding.guard!, binding.line, depth);
+    if (binding.or_guard === undefined || guarded === undefined) return guarded;
+    const other = this.guardedBy(file, scope, binding.or_guard, binding.line, depth);
+    return other === undefined ? undefined : unionOf([guarded, other]);
+  }
+
+  /** The type the type guard `guard` (a callee as written) narrows its argument to. */
+  private guardedBy(file: string, scope: string, guard: string, line: number, depth: number): Value | undefined {
+    const segments = parseChain(guard);
+    const callee = segments ? this.evalSegments(file, scope, segments, line, depth + 1) : undefined;
     if (callee?.kind === 'builtin') return callee.guards;
     if (callee?.kind !== 'function') return undefined;
     const guarded = guardedType(callee.fn.return_type ?? '');

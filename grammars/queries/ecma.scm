@@ -150,15 +150,50 @@
       left: (_ left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
       operator: "&&")])
   consequence: (_) @binding.until) @binding
-; if (isFoo(x)) …, if (isFoo(x) && …) …: a type guard (`x is Foo`, read off isFoo at resolution) narrows x in
-; the branch (`_`: the condition, the call by its function:, the && by its operator:)
+; if (isFoo(x)) …, if (isFoo(x) && …) …, if (a && isFoo(x)) …, if (a && isFoo(x) && …) …: a type guard
+; (`x is Foo`, read off isFoo at resolution) narrows x in the branch (`_`: the condition, the call by
+; its function:, the && by its operator:)
 (if_statement
   condition: (_ [
     (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
     (_
       left: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
+      operator: "&&")
+    (_
+      operator: "&&"
+      right: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .)))
+    (_
+      left: (_ operator: "&&" right: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .)))
       operator: "&&")])
   consequence: (_) @binding.until) @binding
+; isFoo(x) && …, a && isFoo(x) && …, x instanceof Foo && …: x is a Foo in what follows the &&;
+; isFoo(x) ? … : …, in the first branch; !isFoo(x) || …, in what follows the || (in an if's
+; condition the if's pattern above, matched first, holds through its branch)
+(binary_expression
+  left: [
+    (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
+    (_ operator: "&&" right: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .)))]
+  operator: "&&"
+  right: (_) @binding.until) @binding
+(binary_expression
+  left: (_ left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
+  operator: "&&"
+  right: (_) @binding.until) @binding
+(binary_expression
+  left: (_ operator: "!" argument: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .)))
+  operator: "||"
+  right: (_) @binding.until) @binding
+(ternary_expression
+  condition: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
+  consequence: (_) @binding.until) @binding
+; if (isFoo(x) || isBar(x)) …: x is a Foo or a Bar in the branch
+(if_statement
+  condition: (_ (_
+    left: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
+    operator: "||"
+    right: (_ function: [(identifier) (member_expression)] @binding.or_guard arguments: (_ . (identifier) @binding.or_name .))))
+  consequence: (_) @binding.until
+  (#eq? @binding.name @binding.or_name)) @binding
 ; if (!isFoo(x)) return …; / throw …: x is a Foo from there to the end of the block
 (statement_block
   (_
@@ -166,6 +201,18 @@
       argument: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))))
     consequence: [(return_statement) (throw_statement) (statement_block . [(return_statement) (throw_statement)] .)]
     !alternative) @binding @binding.after) @binding.until
+; if (!isFoo(x) && !isBar(x)) return …: x is a Foo or a Bar from there on
+(statement_block
+  (_
+    condition: (_ (_
+      left: (_ operator: "!"
+        argument: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .)))
+      operator: "&&"
+      right: (_ operator: "!"
+        argument: (_ function: [(identifier) (member_expression)] @binding.or_guard arguments: (_ . (identifier) @binding.or_name .)))))
+    consequence: [(return_statement) (throw_statement) (statement_block . [(return_statement) (throw_statement)] .)]
+    !alternative) @binding @binding.after
+  (#eq? @binding.name @binding.or_name)) @binding.until
 
 ; ---- returned values (core/extract/returns.ts): what a function without a declared return type
 ; returns, as the TypeScript service infers it: return x, return this.y, return make(…), new C(…),

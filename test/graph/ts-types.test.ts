@@ -147,6 +147,20 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/schema.ts', 'value._parse')).toBe('src/schema.ts#ZodOptional._parse');
   });
 
+  it('a type guard narrows in what follows its && or || and in a ternary\'s first branch; either of two guards (passed in an if, failed before a return) leaves either type', () => {
+    const file = 'src/guards.ts';
+    const style = `${file}#TextNode.getStyle`;
+    expect(targetOf(project.graph, file, 'node.getStyle', 'styleOf')).toBe(style);
+    expect(targetOf(project.graph, file, 'node.getStyle', 'styleOrEmpty')).toBe(style);
+    expect(targetOf(project.graph, file, 'node.getStyle', 'skipStyle')).toBe(style);
+    // Inside an if's condition the narrowing also holds through the branch.
+    expect(edgesFrom(project.graph, file, 'parent.getStyle', 'parentStyle').map((e) => e.to && `${e.to.file}#${e.to.name}`)).toEqual([style, style]);
+    const toggled = edgesFrom(project.graph, file, 'node.toggleFormat', 'bold').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+    expect(toggled).toEqual([`${file}#Formattable.toggleFormat`, `${file}#TextNode.toggleFormat`]);
+    const either = edgesFrom(project.graph, file, 'node.toggleFormat', 'boldEither').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+    expect(either).toEqual([`${file}#Formattable.toggleFormat`, `${file}#TextNode.toggleFormat`]);
+  });
+
   it('a member declared under a computed key is what indexing with that key gives (mobx obj[$mobx])', () => {
     expect(targetOf(project.graph, 'src/schema.ts', '(thing as HasAdministration)[$admin].describe')).toBe('src/schema.ts#ZodString.describe');
   });
