@@ -15,7 +15,13 @@ import { PyrightOracle } from './pyright-oracle.js';
 import { TypeScriptOracle } from './typescript-oracle.js';
 import type { CallerOracle } from './types.js';
 
-export type OracleLanguage = 'typescript' | 'python';
+/** `javascript`: a JavaScript tree, checked by the TypeScript language service too (JSDoc types, `allowJs`). */
+export type OracleLanguage = 'typescript' | 'javascript' | 'python';
+
+/** Whether the TypeScript language service is the checker for `language`. */
+export function checkedByTypeScript(language: OracleLanguage): boolean {
+  return language !== 'python';
+}
 
 export interface OracleProject {
   language: OracleLanguage;
@@ -96,24 +102,25 @@ function writePyrightConfig(root: string, modules: readonly string[], version?: 
  */
 export function prepareExternalProject(language: OracleLanguage, dir: string): OracleProject {
   if (!existsSync(dir)) throw new Error(`oracle project ${dir} does not exist`);
-  const root = mkdtempSync(join(tmpdir(), `tldr-oracle-${language === 'typescript' ? 'ts' : 'py'}-`));
+  const root = mkdtempSync(join(tmpdir(), `tldr-oracle-${language === 'python' ? 'py' : language === 'typescript' ? 'ts' : 'js'}-`));
   const skip = (path: string) => path.includes('__pycache__') || path.includes('node_modules') || /\/(__tests__|tests?)(\/|$)/.test(path);
   const isPackage = language === 'python' && existsSync(join(dir, '__init__.py'));
   cpSync(dir, isPackage ? join(root, basename(dir)) : root, { recursive: true, filter: (path) => !skip(path) && !path.endsWith('.json') });
   if (language === 'typescript') return { language, source: dir, root, include: (file) => /\.tsx?$/.test(file) };
+  if (language === 'javascript') return { language, source: dir, root, include: (file) => /\.(m|c)?jsx?$/.test(file) };
   const typeshed = writePyrightConfig(root, readdirSync(root));
   return { language, source: dir, root, include: (file) => file.endsWith('.py'), extra: [typeshed] };
 }
 
 /**
- * Extra projects from `TLDR_ORACLE_PROJECTS`: comma-separated `typescript=DIR` / `python=DIR`
+ * Extra projects from `TLDR_ORACLE_PROJECTS`: comma-separated `typescript=DIR` / `javascript=DIR` / `python=DIR`
  * entries (an npm package's `src/`, a package under /usr/lib/python3/dist-packages).
  */
 export function externalProjectsFromEnv(value = process.env.TLDR_ORACLE_PROJECTS): Array<{ language: OracleLanguage; dir: string }> {
   if (!value?.trim()) return [];
   return value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-    const match = /^(typescript|python)=(.+)$/.exec(entry);
-    if (!match) throw new Error(`TLDR_ORACLE_PROJECTS: ${entry} is not typescript=DIR or python=DIR`);
+    const match = /^(typescript|javascript|python)=(.+)$/.exec(entry);
+    if (!match) throw new Error(`TLDR_ORACLE_PROJECTS: ${entry} is not typescript=DIR, javascript=DIR or python=DIR`);
     return { language: match[1] as OracleLanguage, dir: match[2] };
   });
 }
@@ -163,7 +170,7 @@ export async function runOracle(project: OracleProject, sampleSize: number, seed
   let oracle: CallerOracle | undefined;
   try {
     const targets = sampleTargets(graph, project.include, sampleSize, seed, (file) => readFileSync(join(project.root, file), 'utf8'));
-    oracle = project.language === 'typescript'
+    oracle = checkedByTypeScript(project.language)
       ? new TypeScriptOracle(project.root, graph.paths().filter(project.include))
       : new PyrightOracle(project.root);
     const asked = performance.now();

@@ -1,7 +1,7 @@
 // The call graph's accuracy against type checkers on real third-party code: direct callers of a
 // deterministic sample of definitions compared with the TypeScript language service (rxjs's
 // TypeScript sources) and pyright (python3 standard-library packages), plus any projects named in
-// TLDR_ORACLE_PROJECTS (`typescript=DIR,python=DIR`; see bench/oracle/run.ts). Precision and
+// TLDR_ORACLE_PROJECTS (`typescript=DIR,javascript=DIR,python=DIR`; see bench/oracle/run.ts). Precision and
 // recall are call sites (`file:line`), micro-averaged, for the sampled definitions asked about
 // by name (`impact <name>`) and by name within their file (`impact <name> --file F`). Each checker
 // is compared under its own notion of a caller: the TypeScript service counts calls to any method
@@ -11,7 +11,7 @@
 // method (`this.m()` in a sibling class of one interface, `super.m()`, a construction: issue 11
 // item 5; bench/oracle/ts-receivers.ts); the figures against every site the checker lists follow.
 import {
-  PYTHON_MODULES, externalProjectsFromEnv, prepareExternalProject, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle,
+  PYTHON_MODULES, checkedByTypeScript, externalProjectsFromEnv, prepareExternalProject, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle,
   type OracleProject, type OracleRun,
 } from '../oracle/run.js';
 import type { BenchSuite, Metric } from '../suite.js';
@@ -25,7 +25,7 @@ const TARGET: Record<'name' | 'file', { precision: number; f1: number }> = {
 const SCOPES: Array<{ scope: 'name' | 'file'; label: string }> = [{ scope: 'name', label: 'by name' }, { scope: 'file', label: '--file' }];
 
 function metricsOf(label: string, run: OracleRun): Metric[] {
-  const mode = run.project.language === 'typescript' ? 'family' : 'abstract';
+  const mode = checkedByTypeScript(run.project.language) ? 'family' : 'abstract';
   const round = (value: number) => Math.round(value * 1000) / 1000;
   const out: Metric[] = [];
   for (const { scope, label: how } of SCOPES) {
@@ -67,7 +67,7 @@ export const suite: BenchSuite = {
       for (const { language, dir } of externalProjectsFromEnv()) {
         const project = prepareExternalProject(language, dir);
         projects.push(project);
-        const checker = language === 'typescript' ? 'TS language service' : 'pyright';
+        const checker = checkedByTypeScript(language) ? 'TS language service' : 'pyright';
         out.push(...metricsOf(`${dir} vs ${checker}`, await runOracle(project, SAMPLE, 1)));
       }
     } finally {
