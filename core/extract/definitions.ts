@@ -263,6 +263,8 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
   const { node, match } = def;
   const { source, syntax } = ctx;
   const params = match.caps.params ?? node.childForFieldName('parameters') ?? undefined;
+  // An arrow's one parameter written without parentheses (`decoder => …`).
+  const single = params ? undefined : node.childForFieldName('parameter') ?? undefined;
   const returns = match.caps.return ?? node.childForFieldName('return_type') ?? undefined;
   const afterDecorators = afterDecoratorsOf(def);
   const modifiers = def.modifiers;
@@ -279,7 +281,7 @@ function buildFunction(def: Def, ctx: DefinitionContext): FunctionRecord {
     ...definitionLines(def, syntax),
     end_line: lastLine(def.outer.endIndex >= node.endIndex ? def.outer : node, syntax.comments, source),
     signature: signatureOf(def, source, syntax),
-    params: paramTexts(source, params, match.lists.param, syntax.comments),
+    params: paramTexts(source, params, match.lists.param ?? (single ? [single] : undefined), syntax.comments),
   };
   const doc = docOf(def, ctx);
   if (doc) record.doc = doc;
