@@ -755,6 +755,8 @@ export class Resolver {
   /** What a call (or `new`) of `callee` initialises a binding to. */
   private initialised(callee: Value | undefined, isNew: boolean, depth: number): Value {
     if (callee?.kind === 'class') return this.constructed(callee);
+    // `new YEncoder()` under `YEncoder: typeof A | typeof B`: an instance of either.
+    if (callee?.kind === 'union' && isNew) return unionOf(callee.options.map((option) => this.initialised(option, true, depth + 1)));
     if (callee?.kind === 'external') return isNew ? callee : EXTERNAL;
     return callee && !isNew ? this.callResult(callee, depth + 1) : OPAQUE;
   }
@@ -1163,11 +1165,23 @@ export class Resolver {
     return this.ctx.memo(`name|${file}|${name}`, () => this.computeModuleName(file, name, depth));
   }
 
+  /**
+   * A function literal passed to the call that initialises a name (`const $string = $custom(o => …)`)
+   * is read as that name's definition; where the name is declared an instance of a class
+   * (`@type {Schema<string>}`, `: Schema<string>`), that is what it holds.
+   */
+  private wrappedDefinition(file: string, fn: FunctionRecord, depth: number): Value | undefined {
+    const declared = this.symbols(file)?.bindings.get(MODULE_SCOPE)?.get(fn.name)?.find((b) => b.line === fn.line && b.type !== undefined && b.init_call !== undefined);
+    const value = declared && this.bindingValue(file, MODULE_SCOPE, declared, depth + 1);
+    const instances = value?.kind === 'union' ? value.options : value ? [value] : [];
+    return instances.length > 0 && instances.every((option) => option.kind === 'instance') ? value : undefined;
+  }
+
   private computeModuleName(file: string, name: string, depth: number): Value | undefined {
     const syms = this.symbols(file);
     if (!syms) return undefined;
     const fn = syms.functions.get(name);
-    if (fn && !fn.class_name && !fn.parent_function && !syms.objectMembers.has(name)) return { kind: 'function', file, fn };
+    if (fn && !fn.class_name && !fn.parent_function && !syms.objectMembers.has(name)) return this.wrappedDefinition(file, fn, depth) ?? { kind: 'function', file, fn };
     if (syms.classes.has(name)) {
       const cls = this.classInfo(file, name);
       if (cls) return { kind: 'class', cls };

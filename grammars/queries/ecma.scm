@@ -167,7 +167,7 @@
       operator: "&&")])
   consequence: (_) @binding.until) @binding
 ; isFoo(x) && …, a && isFoo(x) && …, x instanceof Foo && …: x is a Foo in what follows the &&;
-; isFoo(x) ? … : …, in the first branch; !isFoo(x) || …, in what follows the || (in an if's
+; isFoo(x) ? … : …, x instanceof Foo ? … : …, in the first branch; !isFoo(x) || …, in what follows the || (in an if's
 ; condition the if's pattern above, matched first, holds through its branch)
 (binary_expression
   left: [
@@ -185,6 +185,9 @@
   right: (_) @binding.until) @binding
 (ternary_expression
   condition: (_ function: [(identifier) (member_expression)] @binding.guard arguments: (_ . (identifier) @binding.name .))
+  consequence: (_) @binding.until) @binding
+(ternary_expression
+  condition: (_ left: (identifier) @binding.name operator: "instanceof" right: [(identifier) (member_expression)] @binding.narrow)
   consequence: (_) @binding.until) @binding
 ; if (isFoo(x) || isBar(x)) …: x is a Foo or a Bar in the branch
 (if_statement

@@ -6,6 +6,7 @@ import { c } from './c.js';
 import { csharp } from './csharp.js';
 import { ecma } from './ecma.js';
 import { go } from './go.js';
+import { applyJsDocTypes } from '../jsdoc-types.js';
 import { java } from './java.js';
 import { kotlin } from './kotlin.js';
 import { lua } from './lua.js';
@@ -19,7 +20,8 @@ import { swift } from './swift.js';
 const HOOKS: Partial<Record<LanguageId, LanguageHooks>> = {
   typescript: ecma,
   tsx: ecma,
-  javascript: ecma,
+  // JSDoc types are annotations in JavaScript only.
+  javascript: { ...ecma, annotate: applyJsDocTypes },
   python,
   go,
   java,

@@ -1,0 +1,259 @@
+// JSDoc types, which the TypeScript service reads as annotations in JavaScript files (yjs, lib0,
+// webpack, eslint are typed this way):
+//
+//     /**
+//      * @param {Transaction} transaction
+//      * @return {Item | null}
+//      */
+//     delete (transaction) { … }
+//
+//     /** @type {Map<number, Item>} */
+//     this.items = new Map()
+//
+//     let curr = /** @type {Item | GC | null} */ (decoder.curr)
+//
+// A function's `@param` types become its parameters' types (as bindings, as a typed parameter's
+// are, and in its parameter list, which callback parameters are typed from) and its `@return`
+// its return type; a `@type` above a declaration or assignment, or cast onto its value, types the
+// name. Closure-compiler spellings (`?T`, `Array.<T>`, `function(A): R`, `*`) are read as the
+// TypeScript service reads them. Only JavaScript: in a TypeScript file JSDoc types are not types.
+import type { FileRecord, FunctionRecord, LocalBinding } from '../types.js';
+
+/** A `/** … *\/` block; the lazy body stops at the first close. */
+const BLOCK = /\/\*\*([\s\S]*?)\*\//g;
+const PARAM_TAG = /@(?:param|arg|argument)\s*$/;
+const RETURN_TAG = /@returns?\s*$/;
+const TYPE_TAG = /@type\s*$/;
+/** `let x = /** @type {T} *\/ (`, `this.x = /** @type {T} *\/ (`: a cast of the value. */
+const CAST_TARGET = /(?:\b(?:const|let|var)\s+|^\s*)((?:this\.)?[A-Za-z_$][\w$]*)\s*=\s*$/;
+/** An initialiser that is a function literal (`function …`, `async (…) =>`, `x =>`) or may be one (`(`). */
+const FUNCTION_LITERAL = /^\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>|\()/;
+/** What an assignment or declaration below a `@type` block names: `const x =`, `this.x =`, a class field `x =`. */
+const DECLARED = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+|static\s+)?((?:this\.)?[A-Za-z_$#][\w$]*)\s*(?:=(?!=)|;|$)/;
+
+interface Tag {
+  tag: 'param' | 'return' | 'type';
+  type: string;
+  /** A `@param`'s name. */
+  name?: string;
+}
+
+interface Block {
+  tags: Tag[];
+  /** 1-based line of the block's close. */
+  endLine: number;
+  /** The text after the close on its line. */
+  after: string;
+}
+
+export function applyJsDocTypes(record: FileRecord, source: string): void {
+  if (!source.includes('/**')) return;
+  const lines = source.split('\n');
+  const blocks = jsDocBlocks(source);
+  if (blocks.length === 0) return;
+  const added: LocalBinding[] = [];
+  const functions = [...record.functions, ...record.classes.flatMap((cls) => cls.methods)];
+  // The block whose close is the last non-blank line above a line.
+  const byNextLine = new Map<number, Block>();
+  for (const block of blocks) {
+    if (block.after.trim() !== '') continue;
+    let next = block.endLine + 1;
+    while (next <= lines.length && lines[next - 1].trim() === '') next++;
+    byNextLine.set(next, block);
+  }
+  for (const fn of functions) {
+    const block = byNextLine.get(fn.decorated_line ?? fn.line);
+    if (block) added.push(...annotateFunction(fn, block.tags));
+  }
+  for (const block of blocks) {
+    const type = block.tags.find((tag) => tag.tag === 'type')?.type;
+    if (type === undefined) continue;
+    if (block.after.trim() === '') {
+      // `@type` above a line: the name that line declares or assigns.
+      let line = block.endLine + 1;
+      while (line <= lines.length && lines[line - 1].trim() === '') line++;
+      const text = lines[line - 1] ?? '';
+      const name = DECLARED.exec(text)?.[1];
+      // A function literal is itself, whatever type is written for it; one made by a call
+      // (`const $string = $custom(o => …)`, read as a definition too) has the declared type.
+      if (name && !FUNCTION_LITERAL.test(text.slice(text.indexOf('=') + 1))) added.push(...typeName(record, functions, name, line, type));
+    } else if (/^\s*\(/.test(block.after)) {
+      // A cast: `/** @type {T} */ (value)` as what a name is set to, or as a call's receiver.
+      const text = lines[block.endLine - 1];
+      const open = text.lastIndexOf('/**');
+      const name = open < 0 ? undefined : CAST_TARGET.exec(text.slice(0, open))?.[1];
+      if (name) added.push(...typeName(record, functions, name, block.endLine, type));
+      castReceivers(record, block, type);
+    }
+  }
+  if (added.length > 0) record.bindings = [...record.bindings, ...added].sort((a, b) => a.line - b.line);
+}
+
+/** Calls on a cast value (`/** @type {Schema<any>} *\/ (vv).check(…)`) are calls on `(vv as Schema<any>)`. */
+function castReceivers(record: FileRecord, block: Block, type: string): void {
+  const start = block.after.indexOf('(');
+  const close = closingOf(block.after, start);
+  if (close < 0 || block.after[close + 1] !== '.') return;
+  const receiver = `(${block.after.slice(start + 1, close).replace(/\s+/g, ' ').trim()})`;
+  for (const call of record.calls) {
+    if (call.line !== block.endLine || call.receiver !== receiver || !call.callee.startsWith(receiver)) continue;
+    const cast = `(${receiver.slice(1, -1)} as ${type})`;
+    call.callee = cast + call.callee.slice(receiver.length);
+    call.receiver = cast;
+  }
+}
+
+/** A function's `@param` types as typed parameters; its `@return` as its return type. */
+function annotateFunction(fn: FunctionRecord, tags: readonly Tag[]): LocalBinding[] {
+  const added: LocalBinding[] = [];
+  const returned = tags.find((tag) => tag.tag === 'return')?.type;
+  if (returned !== undefined && fn.return_type === undefined && returned !== 'void' && returned !== 'undefined') {
+    fn.return_type = returned;
+    delete fn.returns;
+  }
+  fn.params = fn.params.map((param) => {
+    const match = /^(\.\.\.)?([A-Za-z_$][\w$]*)\s*(=.*)?$/s.exec(param.trim());
+    if (!match) return param;
+    const [, rest, name, initial] = match;
+    const tag = tags.find((t) => t.tag === 'param' && t.name === name);
+    if (!tag) return param;
+    const type = rest && tag.type.startsWith('...') ? `${tag.type.slice(3)}[]` : tag.type.replace(/^\.\.\./, '');
+    added.push({ scope: fn.qualified_name, name, line: fn.line, type });
+    return `${rest ?? ''}${name}: ${type}${initial ? ` ${initial}` : ''}`;
+  });
+  return added;
+}
+
+/**
+ * Types a name declared or assigned on `line`: the bindings made there (the declared type wins over
+ * what the value would give), the class field of that name, or else a new binding in the
+ * function around the line (`this.x = []`, which no other rule binds).
+ */
+function typeName(record: FileRecord, functions: readonly FunctionRecord[], name: string, line: number, type: string): LocalBinding[] {
+  if (record.classes.some((cls) => cls.name === name && cls.line === line)) return [];
+  const bindings = record.bindings.filter((b) => b.line === line && b.name === name);
+  for (const binding of bindings) binding.type = type;
+  const fields = record.classes.flatMap((cls) => cls.fields).filter((f) => f.line === line && f.name === name.replace(/^#/, ''));
+  for (const field of fields) field.type = type;
+  // `/** @type {T} */ this.x = …` in a method declares the field: T whatever else is assigned to it.
+  const attribute = /^this\.([\w$]+)$/.exec(name)?.[1];
+  const owner = attribute && record.classes.filter((cls) => cls.line < line && line <= cls.end_line).sort((a, b) => b.line - a.line)[0];
+  if (owner && attribute) {
+    const field = owner.fields.find((f) => f.name === attribute);
+    if (!field) owner.fields.push({ name: attribute, line, type });
+    else field.type ??= type;
+  }
+  if (bindings.length > 0 || fields.length > 0) return [];
+  const scope = functions.filter((fn) => fn.line <= line && line <= fn.end_line).sort((a, b) => b.line - a.line)[0];
+  if (!scope && name.startsWith('this.')) return [];
+  return [{ scope: scope?.qualified_name ?? '<module>', name, line, type }];
+}
+
+/** Every JSDoc block of the source with its type tags. */
+function jsDocBlocks(source: string): Block[] {
+  const blocks: Block[] = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of source.matchAll(BLOCK)) {
+    const end = match.index + match[0].length;
+    for (let at = source.indexOf('\n', counted); at !== -1 && at < end; at = source.indexOf('\n', at + 1)) line++;
+    counted = end;
+    const tags = typeTags(match[1]);
+    if (tags.length === 0) continue;
+    const lineEnd = source.indexOf('\n', end);
+    blocks.push({ tags, endLine: line, after: source.slice(end, lineEnd === -1 ? source.length : lineEnd) });
+  }
+  return blocks;
+}
+
+/** The `@param {T} name`, `@return {T}` and `@type {T}` tags of a block's text. */
+function typeTags(text: string): Tag[] {
+  const tags: Tag[] = [];
+  for (let open = text.indexOf('{'); open !== -1; open = text.indexOf('{', open + 1)) {
+    const before = text.slice(Math.max(0, open - 16), open);
+    const tag = PARAM_TAG.test(before) ? 'param' : RETURN_TAG.test(before) ? 'return' : TYPE_TAG.test(before) ? 'type' : undefined;
+    if (!tag) continue;
+    const close = closingOf(text, open);
+    if (close < 0) break;
+    const type = typeScriptType(text.slice(open + 1, close).replace(/^\s*\*\s?/gm, ' '));
+    if (tag !== 'param') tags.push({ tag, type });
+    else {
+      // `name`, `[name]`, `[name=default]`; `options.key` documents a property, not a parameter.
+      const name = /^\s*\[?\s*([A-Za-z_$][\w$]*)(?![\w$.])/.exec(text.slice(close + 1))?.[1];
+      if (name) tags.push({ tag, type, name });
+    }
+    open = close;
+  }
+  return tags;
+}
+
+/** A JSDoc type as TypeScript writes it. */
+export function typeScriptType(jsdoc: string): string {
+  let type = jsdoc.replace(/\s+/g, ' ').trim();
+  // Closure's `function(A, B): R`, the last first: one nested in another's parameters comes later.
+  for (let at = type.lastIndexOf('function('); at >= 0 && !/[\w$]/.test(type[at - 1] ?? ''); at = type.lastIndexOf('function(')) {
+    const close = closingOf(type, at + 'function'.length);
+    if (close < 0) break;
+    const params = splitTop(type.slice(at + 'function('.length, close), ',').map((p) => p.trim()).filter((p) => p !== '' && !/^(this|new)\s*:/.test(p));
+    const colon = /^\s*:\s*/.exec(type.slice(close + 1));
+    const returnStart = colon ? close + 1 + colon[0].length : close + 1;
+    const returnEnd = colon ? typeEnd(type, returnStart) : returnStart;
+    const returned = type.slice(returnStart, returnEnd).trim() || 'void';
+    const list = params.map((p, i) => (p.startsWith('...') ? `...a${i}: ${p.slice(3)}[]` : `a${i}: ${p.replace(/=$/, '')}`));
+    type = `${type.slice(0, at)}((${list.join(', ')}) => ${returned})${type.slice(returnEnd)}`;
+  }
+  return type
+    .replace(/\bimport\(\s*['"][^'"]*['"]\s*\)\./g, '')
+    .replace(/\.</g, '<')
+    .replace(/\bObject<([^<>]*),([^<>]*)>/g, 'Record<$1,$2>')
+    .replace(/(^|[<(,|:] ?)\?(?=[\w$(])([\w$.]+(?:<[^<>]*>)?)/g, '$1$2 | null')
+    .replace(/(^|[<(,|:] ?)!(?=[\w$])/g, '$1')
+    .replace(/(^|[<(,|: ])\*(?=$|[>),|])/g, '$1any')
+    .replace(/=$/, '');
+}
+
+const OPENERS = '(<[{';
+const CLOSERS = ')>]}';
+/** A closing bracket, not the `>` of an arrow (`(a0: A) => B`, converted already). */
+const closes = (text: string, at: number) => CLOSERS.includes(text[at]) && !(text[at] === '>' && text[at - 1] === '=');
+
+/** Index of the bracket closing the one at `open`. */
+function closingOf(text: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < text.length; at++) {
+    if (OPENERS.includes(text[at])) depth++;
+    else if (closes(text, at) && --depth === 0) return at;
+  }
+  return -1;
+}
+
+/** Where a type starting at `from` ends: a `,`, `|` or unopened closer outside brackets, or the end. */
+function typeEnd(text: string, from: number): number {
+  let depth = 0;
+  for (let at = from; at < text.length; at++) {
+    const ch = text[at];
+    if (OPENERS.includes(ch)) depth++;
+    else if (closes(text, at)) {
+      if (depth === 0) return at;
+      depth--;
+    } else if (depth === 0 && (ch === ',' || ch === '|' || (ch === '=' && text[at + 1] !== '>'))) return at;
+  }
+  return text.length;
+}
+
+/** `text` split at `separator` outside brackets. */
+function splitTop(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (OPENERS.includes(text[at])) depth++;
+    else if (closes(text, at)) depth--;
+    else if (depth === 0 && text[at] === separator) {
+      parts.push(text.slice(start, at));
+      start = at + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}

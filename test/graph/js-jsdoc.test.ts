@@ -1,0 +1,80 @@
+// JavaScript typed with JSDoc (core/extract/jsdoc-types.ts): the TypeScript service reads
+// `@param`, `@return` and `@type` as annotations in JavaScript files, and so does call resolution.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typeScriptType } from '../../dist/core/extract/jsdoc-types.js';
+import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
+
+describe('JavaScript typed with JSDoc', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('js-jsdoc');
+  });
+  afterAll(() => project.close());
+
+  const file = 'src/item.js';
+  const targets = (callee: string, caller: string) =>
+    edgesFrom(project.graph, file, callee, caller).map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+
+  it('@param types a parameter (an arrow\'s one unparenthesised parameter too); @type on this.x declares the field, whatever else is assigned', () => {
+    expect(targetOf(project.graph, file, 'tr.commit', 'Item.delete')).toBe(`${file}#Transaction.commit`);
+    // gc() assigns a ContentDeleted, but the field is declared an AbstractContent.
+    expect(targetOf(project.graph, file, 'item.content.getContent', 'contentOf')).toBe('src/content.js#AbstractContent.getContent');
+  });
+
+  it('a cast types the name it initialises; @type on a field assigned null gives its later reads a type', () => {
+    expect(targetOf(project.graph, file, 'n.delete', 'walk')).toBe(`${file}#Item.delete`);
+  });
+
+  it('a cast value is what a call on it is made on', () => {
+    expect(targetOf(project.graph, file, '(raw as Transaction).commit', 'commitRaw')).toBe(`${file}#Transaction.commit`);
+  });
+
+  it('a name declared an instance but initialised by a call of a function literal (read as its definition) holds the instance', () => {
+    expect(targetOf(project.graph, file, 'shared.commit', 'commitShared')).toBe(`${file}#Transaction.commit`);
+  });
+
+  it('a Closure function type types the callback passed for it', () => {
+    expect(targetOf(project.graph, file, 'tr.commit', 'commitEach')).toBe(`${file}#Transaction.commit`);
+  });
+
+  it('new through `typeof A | typeof B` makes either', () => {
+    expect(targets('new Kind(\'x\').getContent', 'make')).toEqual(['src/content.js#ContentDeleted.getContent', 'src/content.js#ContentString.getContent']);
+  });
+
+  it('instanceof narrows in a ternary\'s first branch only', () => {
+    expect(targetOf(project.graph, file, 'either.delete', 'drop')).toBe(`${file}#Item.delete`);
+    expect(targetOf(project.graph, file, 'either.commit', 'drop')).toBe(`${file}#Transaction.commit`);
+  });
+
+  it('parameters and return types carry the JSDoc types', () => {
+    const record = project.graph.record(file)!;
+    const contentOf = record.functions.find((fn) => fn.name === 'contentOf')!;
+    expect(contentOf.params).toEqual(['item: Item']);
+    expect(contentOf.return_type).toBe('Array<any>');
+    const transact = record.functions.find((fn) => fn.name === 'transact')!;
+    expect(transact.params).toEqual(['item: Item', 'f: ((a0: Transaction) => void)']);
+  });
+
+  it('Closure spellings read as TypeScript', () => {
+    expect(typeScriptType('Array<function(UpdateDecoder):AbstractType<any>>')).toBe('Array<((a0: UpdateDecoder) => AbstractType<any>)>');
+    expect(typeScriptType('function(function(A):B, C=):D')).toBe('((a0: ((a0: A) => B), a1: C) => D)');
+    expect(typeScriptType('Array.<?Item>')).toBe('Array<Item | null>');
+    expect(typeScriptType('Object.<string, number>')).toBe('Record<string, number>');
+    expect(typeScriptType('function(this:Foo, ...number)')).toBe('((...a0: number[]) => void)');
+    expect(typeScriptType('import("./item.js").Item')).toBe('Item');
+    expect(typeScriptType('*')).toBe('any');
+  });
+});
+
+describe('JSDoc in TypeScript', () => {
+  it('is not read as types: a .ts file has its own annotations', async () => {
+    const project = await openFixture('js-jsdoc');
+    try {
+      const untyped = project.graph.record('src/plain.ts')!.functions.find((fn) => fn.name === 'untyped')!;
+      expect(untyped.params).toEqual(['item']);
+      expect(untyped.return_type).toBeUndefined();
+    } finally {
+      await project.close();
+    }
+  });
+});
