@@ -24,6 +24,7 @@ const BLOCK = /\/\*\*([\s\S]*?)\*\//g;
 const PARAM_TAG = /@(?:param|arg|argument)\s*$/;
 const RETURN_TAG = /@returns?\s*$/;
 const TYPE_TAG = /@type\s*$/;
+const TEMPLATE_TAG = /@template\s*$/;
 /** `let x = /** @type {T} *\/ (`, `this.x = /** @type {T} *\/ (`: a cast of the value. */
 const CAST_TARGET = /(?:\b(?:const|let|var)\s+|^\s*)((?:this\.)?[A-Za-z_$][\w$]*)\s*=\s*$/;
 /** An initialiser that is a function literal (`function …`, `async (…) =>`, `x =>`) or may be one (`(`). */
@@ -32,9 +33,9 @@ const FUNCTION_LITERAL = /^\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s
 const DECLARED = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+|static\s+)?((?:this\.)?[A-Za-z_$#][\w$]*)\s*(?:=(?!=)|;|$)/;
 
 interface Tag {
-  tag: 'param' | 'return' | 'type';
+  tag: 'param' | 'return' | 'type' | 'template';
   type: string;
-  /** A `@param`'s name. */
+  /** A `@param`'s name; a `@template`'s type parameters (comma-separated). */
   name?: string;
 }
 
@@ -63,7 +64,13 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
   }
   for (const fn of functions) {
     const block = byNextLine.get(fn.decorated_line ?? fn.line);
-    if (block) added.push(...annotateFunction(fn, block.tags));
+    if (!block) continue;
+    // Type parameters of the function and of its class stand for their constraints, as a checker
+    // reads a value of a constrained type parameter.
+    const owner = fn.class_name === undefined ? undefined : record.classes.find((cls) => cls.methods.includes(fn));
+    const classBlock = owner && byNextLine.get(owner.decorated_line ?? owner.line);
+    const bounds = constraints([...(classBlock?.tags ?? []), ...block.tags]);
+    added.push(...annotateFunction(fn, block.tags, bounds));
   }
   for (const block of blocks) {
     const type = block.tags.find((tag) => tag.tag === 'type')?.type;
@@ -104,9 +111,9 @@ function castReceivers(record: FileRecord, block: Block, type: string): void {
 }
 
 /** A function's `@param` types as typed parameters; its `@return` as its return type. */
-function annotateFunction(fn: FunctionRecord, tags: readonly Tag[]): LocalBinding[] {
+function annotateFunction(fn: FunctionRecord, tags: readonly Tag[], bounds: ReadonlyMap<string, string>): LocalBinding[] {
   const added: LocalBinding[] = [];
-  const returned = tags.find((tag) => tag.tag === 'return')?.type;
+  const returned = bounded(tags.find((tag) => tag.tag === 'return')?.type, bounds);
   if (returned !== undefined && fn.return_type === undefined && returned !== 'void' && returned !== 'undefined') {
     fn.return_type = returned;
     delete fn.returns;
@@ -117,11 +124,28 @@ function annotateFunction(fn: FunctionRecord, tags: readonly Tag[]): LocalBindin
     const [, rest, name, initial] = match;
     const tag = tags.find((t) => t.tag === 'param' && t.name === name);
     if (!tag) return param;
-    const type = rest && tag.type.startsWith('...') ? `${tag.type.slice(3)}[]` : tag.type.replace(/^\.\.\./, '');
+    const written = bounded(tag.type, bounds)!;
+    const type = rest && written.startsWith('...') ? `${written.slice(3)}[]` : written.replace(/^\.\.\./, '');
     added.push({ scope: fn.qualified_name, name, line: fn.line, type });
     return `${rest ?? ''}${name}: ${type}${initial ? ` ${initial}` : ''}`;
   });
   return added;
+}
+
+/** Each constrained `@template` parameter with its constraint. */
+function constraints(tags: readonly Tag[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const tag of tags) {
+    if (tag.tag !== 'template') continue;
+    for (const name of tag.name!.split(',')) out.set(name, /[|&]/.test(tag.type) ? `(${tag.type})` : tag.type);
+  }
+  return out;
+}
+
+/** `type` with its constrained type parameters replaced by their constraints. */
+function bounded(type: string | undefined, bounds: ReadonlyMap<string, string>): string | undefined {
+  if (type === undefined || bounds.size === 0) return type;
+  return type.replace(/(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$])/g, (word) => bounds.get(word) ?? word);
 }
 
 /**
@@ -171,12 +195,17 @@ function typeTags(text: string): Tag[] {
   const tags: Tag[] = [];
   for (let open = text.indexOf('{'); open !== -1; open = text.indexOf('{', open + 1)) {
     const before = text.slice(Math.max(0, open - 16), open);
-    const tag = PARAM_TAG.test(before) ? 'param' : RETURN_TAG.test(before) ? 'return' : TYPE_TAG.test(before) ? 'type' : undefined;
+    const tag = PARAM_TAG.test(before) ? 'param' : RETURN_TAG.test(before) ? 'return' : TYPE_TAG.test(before) ? 'type'
+      : TEMPLATE_TAG.test(before) ? 'template' : undefined;
     if (!tag) continue;
     const close = closingOf(text, open);
     if (close < 0) break;
     const type = typeScriptType(text.slice(open + 1, close).replace(/^\s*\*\s?/gm, ' '));
-    if (tag !== 'param') tags.push({ tag, type });
+    if (tag === 'template') {
+      // `@template {Schema<any>} S`, `@template {string} K, V`: the parameters the constraint bounds.
+      const names = /^\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)/.exec(text.slice(close + 1))?.[1];
+      if (names) tags.push({ tag, type, name: names.replace(/\s+/g, '') });
+    } else if (tag !== 'param') tags.push({ tag, type });
     else {
       // `name`, `[name]`, `[name=default]`; `options.key` documents a property, not a parameter.
       const name = /^\s*\[?\s*([A-Za-z_$][\w$]*)(?![\w$.])/.exec(text.slice(close + 1))?.[1];

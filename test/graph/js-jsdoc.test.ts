@@ -33,6 +33,11 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'shared.commit', 'commitShared')).toBe(`${file}#Transaction.commit`);
   });
 
+  it('a constrained @template parameter (the function\'s or its class\'s) stands for its constraint', () => {
+    expect(targetOf(project.graph, file, 'this.value.commit', 'Holder.commitHeld')).toBe(`${file}#Transaction.commit`);
+    expect(targetOf(project.graph, file, 'item.delete', 'deleteAny')).toBe(`${file}#Item.delete`);
+  });
+
   it('a Closure function type types the callback passed for it', () => {
     expect(targetOf(project.graph, file, 'tr.commit', 'commitEach')).toBe(`${file}#Transaction.commit`);
   });
