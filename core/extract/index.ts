@@ -98,7 +98,8 @@ function buildRecord(query: Query, parts: readonly TreePart[], grammar: Language
   };
   const references = buildReferences(matches.refs, definitions.scopes, source, hooks.callThis);
   if (references.length > 0) record.references = references;
-  hooks.annotate?.(record, source);
+  // Annotations are the file's language's rule (JSDoc types are types in JavaScript read by TypeScript's grammar too).
+  hooksFor(language).annotate?.(record, source);
   const namespaces = hooks.namespaces?.(root, source) ?? [];
   if (namespaces.length > 0) record.namespaces = namespaces;
   const doc = moduleDoc(root, syntax.comments, syntax.docstrings === true);
