@@ -1324,8 +1324,22 @@ export class Resolver {
       return value;
     };
     if (syms.family === 'java' || syms.family === 'rust') return tagged(this.qualifiedImport(file, syms.family, binding, module, depth));
-    if (binding.imported === '*') return { ...module, imported: true };
+    if (binding.imported === '*') {
+      const replaced = binding.kind === 'require' ? this.replacedExports(module, depth + 1) : undefined;
+      return replaced ? tagged(replaced) : { ...module, imported: true };
+    }
     return tagged(this.member(module, binding.imported, depth + 1));
+  }
+
+  /**
+   * What `require()` of a module that replaces its exports (`module.exports = ForkContext`, its one
+   * export) gives: that value, not a namespace holding it.
+   */
+  private replacedExports(module: Value & { kind: 'module' }, depth: number): Value | undefined {
+    const exports = module.file === undefined ? undefined : this.symbols(module.file)?.record.exports;
+    if (!exports?.length || exports.some((e) => e.name !== 'default')) return undefined;
+    const value = this.member(module, 'default', depth + 1);
+    return value?.kind === 'class' || value?.kind === 'function' ? value : undefined;
   }
 
   /** Java `import a.b.C` / `import static a.b.C.m` / `import a.b.*`; Rust `use a::b::{c, self as d}`. */

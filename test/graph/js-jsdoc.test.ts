@@ -51,6 +51,12 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'either.commit', 'drop')).toBe(`${file}#Transaction.commit`);
   });
 
+  it('require() of a module that replaces its exports with a class is that class, in values and in JSDoc types', () => {
+    const state = 'src/state.cjs';
+    expect(targetOf(project.graph, state, 'ForkContext.newRoot', 'CodePathState.constructor')).toBe('src/fork.cjs#ForkContext.newRoot');
+    expect(targetOf(project.graph, state, 'last.makeNext', 'CodePathState.pop')).toBe('src/fork.cjs#ForkContext.makeNext');
+  });
+
   it('parameters and return types carry the JSDoc types', () => {
     const record = project.graph.record(file)!;
     const contentOf = record.functions.find((fn) => fn.name === 'contentOf')!;
