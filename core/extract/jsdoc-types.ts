@@ -17,7 +17,8 @@
 // its return type; a `@type` above a declaration or assignment, or cast onto its value, types the
 // name. Closure-compiler spellings (`?T`, `Array.<T>`, `function(A): R`, `*`) are read as the
 // TypeScript service reads them. Only JavaScript: in a TypeScript file JSDoc types are not types.
-import type { FileRecord, FunctionRecord, LocalBinding } from '../types.js';
+import type { FileRecord, FunctionRecord, ImportRecord, LocalBinding } from '../types.js';
+import { binding as importedName, importRecord } from './languages/hooks.js';
 
 /** A `/** … *\/` block; the lazy body stops at the first close. */
 const BLOCK = /\/\*\*([\s\S]*?)\*\//g;
@@ -47,8 +48,15 @@ interface Block {
   after: string;
 }
 
+/** `@import { A, B as C } from "m"`, `@import * as ns from "m"`, `@import D from "m"` (TypeScript 5.5). */
+const IMPORT_TAG = /@import\s+(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)\s+from\s+['"]([^'"]+)['"]/g;
+/** `@typedef {import("m").A} B`: B names m's A. */
+const TYPEDEF_IMPORT = /@typedef\s+\{\s*import\(\s*['"]([^'"]+)['"]\s*\)\.([\w$]+)(?:<[^{}]*>)?\s*\}\s+([\w$]+)/g;
+
 export function applyJsDocTypes(record: FileRecord, source: string): void {
   if (!source.includes('/**')) return;
+  const imports = typeImports(source);
+  if (imports.length > 0) record.imports = [...record.imports, ...imports].sort((a, b) => a.line - b.line);
   const lines = source.split('\n');
   const blocks = jsDocBlocks(source);
   if (blocks.length === 0) return;
@@ -94,6 +102,30 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
     }
   }
   if (added.length > 0) record.bindings = [...record.bindings, ...added].sort((a, b) => a.line - b.line);
+}
+
+/** Names JSDoc imports for types only: `@import` tags and `@typedef`s of an `import("…")` type. */
+function typeImports(source: string): ImportRecord[] {
+  if (!source.includes('@import') && !source.includes('@typedef')) return [];
+  const lineAt = (index: number) => source.slice(0, index).split('\n').length;
+  const out: ImportRecord[] = [];
+  for (const match of source.matchAll(IMPORT_TAG)) {
+    const [, clause, module] = match;
+    const line = lineAt(match.index);
+    const namespace = /^\*\s*as\s+([\w$]+)$/.exec(clause);
+    const names = namespace ? [importedName('*', namespace[1])]
+      : clause.startsWith('{') ? clause.slice(1, -1).split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+        const [name, alias] = part.split(/\s+as\s+/);
+        return importedName(name.trim(), alias?.trim());
+      })
+        : [importedName('default', clause)];
+    out.push(importRecord(module, names, line, 'import', true));
+  }
+  for (const match of source.matchAll(TYPEDEF_IMPORT)) {
+    const [, module, name, alias] = match;
+    out.push(importRecord(module, [importedName(name, alias)], lineAt(match.index), 'import', true));
+  }
+  return out;
 }
 
 /** Calls on a cast value (`/** @type {Schema<any>} *\/ (vv).check(…)`) are calls on `(vv as Schema<any>)`. */

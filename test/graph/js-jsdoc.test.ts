@@ -57,6 +57,11 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, state, 'last.makeNext', 'CodePathState.pop')).toBe('src/fork.cjs#ForkContext.makeNext');
   });
 
+  it('types imported for JSDoc only (@import, @typedef of an import type) are found', () => {
+    expect(targetOf(project.graph, 'src/visitor.js', 'tx.commit', 'visit')).toBe(`${file}#Transaction.commit`);
+    expect(targetOf(project.graph, 'src/visitor.js', 'item.gc', 'visit')).toBe(`${file}#Item.gc`);
+  });
+
   it('parameters and return types carry the JSDoc types', () => {
     const record = project.graph.record(file)!;
     const contentOf = record.functions.find((fn) => fn.name === 'contentOf')!;
