@@ -162,6 +162,35 @@ export class ValueKeeper {
   }
 }
 `,
+  'pool/scheduler.ts': `/** Advances the scheduler by one step. */
+export function tick(pool: Pool): void {
+  for (const worker of pool.workers) {
+    const task = worker.queue.shift();
+    if (!task) continue;
+    try {
+      worker.thread.execute(task);
+    } catch (failure) {
+      pool.failedTasks.push(task);
+      worker.thread.restart(failure);
+    }
+  }
+}
+
+/** Starts one more worker thread for the pool. */
+export function addWorker(pool: Pool): void {
+  pool.workers.push(new Worker());
+}
+
+/** Stops the last worker thread of the pool. */
+export function removeWorker(pool: Pool): void {
+  pool.workers.pop()?.stop();
+}
+
+/** Sets the handler called when a task fails. */
+export function onTaskFailure(handler: (failure: unknown) => void): void {
+  failureHandler = handler;
+}
+`,
   'auth/tokens.ts': `/** Ends a token's session once its lifetime has run out: revokes its grants, clears its lifetime. */
 export function expireToken(token: Token): void {}
 
@@ -187,6 +216,9 @@ afterAll(async () => {
   await closeExtractPool();
   rmSync(root, { recursive: true, force: true });
 });
+
+/** Ranking by all fields alone, whose scores the factors of what a question asks for scale (fusion ranks by rank). */
+const UNFUSED = { ...DEFAULT_PARAMS, described: 0 };
 
 /** Concepts as word → the words its alternatives reach. */
 function concepts(question: string): Record<string, string[]> {
@@ -248,7 +280,7 @@ describe('what a question asks for', () => {
   it('a class counts less when the question asks for an action, its methods as much', () => {
     const found = parseQuestion(index, 'lend a reusable connection of the pool');
     const scores = (form: 'thing' | 'action') =>
-      Object.fromEntries(rank(index, found, 10, () => true, form).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+      Object.fromEntries(rank(index, found, 10, () => true, form, UNFUSED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
     const thing = scores('thing');
     const action = scores('action');
     expect(DEFAULT_PARAMS.actionClasses).toBeLessThan(1);
@@ -264,7 +296,7 @@ describe('what a question asks for', () => {
     expect(questionForm('what is the current value')).toBe('action');
     const found = parseQuestion(index, "has the token's lifetime run out");
     const scores = (form: 'action' | 'yes-no') =>
-      Object.fromEntries(rank(index, found, 10, () => true, form).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+      Object.fromEntries(rank(index, found, 10, () => true, form, UNFUSED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
     const yesNo = scores('yes-no');
     const action = scores('action');
     expect(DEFAULT_PARAMS.predicates).toBeGreaterThan(1);
@@ -348,6 +380,14 @@ describe('ranking', () => {
 
   it('prefers the definition whose first doc sentence holds the question to one whose long doc brushes it', async () => {
     expect((await top('rotate the signing keys'))[0]).toBe('nightlyJob');
+  });
+
+  it('a definition whose description answers the question ranks above one whose body only uses its words', async () => {
+    const question = 'what to do when a task fails on a worker thread';
+    expect((await top(question))[0]).toBe('onTaskFailure');
+    // By all fields alone, the loop whose body names tasks, workers, threads and failures comes first.
+    const whole = rank(index, parseQuestion(index, question), 3, () => true, 'action', UNFUSED);
+    expect(index.docs[whole[0].doc]!.qualified_name).toBe('tick');
   });
 
   it('a phrase stands for its meaning, not its words: "give up" is a timeout or a deadline, not picking up', async () => {

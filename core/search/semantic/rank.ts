@@ -8,11 +8,13 @@
 // Documents that cover more of the question's concepts are preferred (a concept reached through a
 // synonym covers it only as much as the synonym weighs), the more so where the concepts sit in what
 // a document says it is (its name, its first doc sentence); test code and constructors are
-// discounted, and classes when the question asks for an action rather than a thing. The call graph
-// speaks through the names a definition calls (a field of its own) and the names of its callers:
-// only a definition called from a few places (DEFAULT_PARAMS.maxCallers), since callers are found
-// by the callee's simple name, which many definitions share (with up to 30 they misled more than
-// they helped).
+// discounted, and classes when the question asks for an action rather than a thing. That ranking
+// is fused, rank by rank, with the same ranking over what definitions say they are and do (their
+// name, context, signature and doc, not their body): a long body brushes many words of any
+// question. The call graph speaks through the names a definition calls (a field of its own) and
+// the names of its callers: only a definition called from a few places (DEFAULT_PARAMS.maxCallers),
+// since callers are found by the callee's simple name, which many definitions share (with up to 30
+// they misled more than they helped).
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
 import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
@@ -53,6 +55,13 @@ export interface RankParams {
   maxCallers: number;
   /** Documents the constructor discount and the caller evidence are applied to (the head of the ranking). */
   rerank: number;
+  /**
+   * Weight of the ranking by what definitions say they do (their described fields alone) fused
+   * with the ranking by all their fields (weight 1); 0 ranks by all fields alone.
+   */
+  described: number;
+  /** The constant of reciprocal-rank fusion: the larger, the less the first places of each ranking stand out. */
+  fusion: number;
 }
 
 export const DEFAULT_PARAMS: RankParams = {
@@ -75,6 +84,8 @@ export const DEFAULT_PARAMS: RankParams = {
   callers: 0.6,
   maxCallers: 3,
   rerank: 100,
+  described: 0.5,
+  fusion: 10,
 };
 
 interface Alternative {
@@ -328,6 +339,9 @@ export interface RankedDocument {
 interface Scratch {
   total: Float64Array;
   best: Float64Array;
+  /** The same, from the described fields alone. */
+  totalDescribed: Float64Array;
+  bestDescribed: Float64Array;
   /** Per document, the concepts it holds, each counted by the weight of the strongest alternative that reached it. */
   covered: Float32Array;
   /** The same for the concepts found in its name or first doc sentence. */
@@ -351,7 +365,8 @@ function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
   if (!scratch || scratch.total.length < size) {
     const capacity = Math.max(64, Math.ceil(size * 1.25));
     scratch = {
-      total: new Float64Array(capacity), best: new Float64Array(capacity), covered: new Float32Array(capacity),
+      total: new Float64Array(capacity), best: new Float64Array(capacity),
+      totalDescribed: new Float64Array(capacity), bestDescribed: new Float64Array(capacity), covered: new Float32Array(capacity),
       defining: new Float32Array(capacity), definingStamp: new Int32Array(capacity), stamp: 0,
       scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
     };
@@ -388,6 +403,7 @@ interface Scan {
   docs: SemanticIndex['docs'];
   scale: Float32Array;
   best: Float64Array;
+  bestDescribed: Float64Array;
   covered: Float32Array;
   defining: Float32Array;
   definingStamp: Int32Array;
@@ -404,22 +420,26 @@ interface Scan {
 /**
  * Scores the postings [from, to) of one alternative (triplets [doc, tfLow, tfHigh]) for the
  * current concept: BM25F — field frequencies weighted and normalised per field, then saturated
- * once — keeping each document's best alternative. Alternatives come strongest first, so the
- * first to reach a document reaches it strongest: that weight counts towards its coverage.
+ * once — keeping each document's best alternative, over all fields and over the described ones
+ * alone. Alternatives come strongest first, so the first to reach a document reaches it
+ * strongest: that weight counts towards its coverage.
  */
 function scan(postings: Int32Array | readonly number[], from: number, to: number, s: Scan): void {
-  const { docs, scale, best, covered, defining, definingStamp, matched, touched, k1, weight, factor, stamp } = s;
+  const { docs, scale, best, bestDescribed, covered, defining, definingStamp, matched, touched, k1, weight, factor, stamp } = s;
   for (let i = from; i < to; i += 3) {
     const doc = postings[i];
     if (docs[doc] === undefined) continue;
     const low = postings[i + 1];
     const high = postings[i + 2];
     const at = doc * FIELD_COUNT;
-    const weighted =
+    // The described fields (name, context, signature, summary, doc), then the others (body, text, calls).
+    const described =
       (low & 255) * scale[at] + ((low >>> 8) & 255) * scale[at + 1] + ((low >>> 16) & 255) * scale[at + 2] +
-      ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4] + ((high >>> 8) & 255) * scale[at + 5] +
-      ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
+      ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4];
+    const weighted = described + ((high >>> 8) & 255) * scale[at + 5] + ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
     const score = (factor * weighted) / (k1 + weighted);
+    const scoreDescribed = (factor * described) / (k1 + described);
+    if (scoreDescribed > bestDescribed[doc]) bestDescribed[doc] = scoreDescribed;
     if (best[doc] === 0) {
       if (covered[doc] === 0) matched.push(doc);
       touched.push(doc);
@@ -444,10 +464,10 @@ export function rank(
 ): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
   const scratch = scratchFor(index, params);
-  const { total, best, covered, defining, definingStamp } = scratch;
+  const { total, best, totalDescribed, bestDescribed, covered, defining, definingStamp } = scratch;
   const docs = index.docs;
   const state: Scan = {
-    docs, scale: scratch.scale, best, covered, defining, definingStamp, matched: [], touched: [], k1: params.k1, weight: 0, factor: 0, stamp: 0,
+    docs, scale: scratch.scale, best, bestDescribed, covered, defining, definingStamp, matched: [], touched: [], k1: params.k1, weight: 0, factor: 0, stamp: 0,
   };
   const { matched, touched } = state;
   for (const concept of concepts) {
@@ -467,32 +487,72 @@ export function rank(
     for (const doc of touched) {
       total[doc] += best[doc];
       best[doc] = 0;
+      totalDescribed[doc] += bestDescribed[doc];
+      bestDescribed[doc] = 0;
     }
     touched.length = 0;
   }
   const candidates: RankedDocument[] = [];
+  const describedCandidates: RankedDocument[] = [];
   for (const doc of matched) {
     const info = docs[doc]!;
-    let score = total[doc] * Math.pow(covered[doc] / concepts.length, params.coverage) * (1 + (params.defining * defining[doc]) / concepts.length);
+    let factor = Math.pow(covered[doc] / concepts.length, params.coverage) * (1 + (params.defining * defining[doc]) / concepts.length);
+    const whole = total[doc];
+    const described = totalDescribed[doc];
     defining[doc] = 0;
     total[doc] = 0;
+    totalDescribed[doc] = 0;
     covered[doc] = 0;
     if (!accept(info.file)) continue;
-    if (info.test) score *= params.test;
-    if (info.internal) score *= params.internal;
-    if (info.kind === 'class' && form !== 'thing') score *= params.actionClasses;
-    if (form === 'yes-no' && isPredicate(info)) score *= params.predicates;
-    candidates.push({ doc, score });
+    if (info.test) factor *= params.test;
+    if (info.internal) factor *= params.internal;
+    if (info.kind === 'class' && form !== 'thing') factor *= params.actionClasses;
+    if (form === 'yes-no' && isPredicate(info)) factor *= params.predicates;
+    candidates.push({ doc, score: whole * factor });
+    if (described > 0) describedCandidates.push({ doc, score: described * factor });
   }
-  const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
+  const depth = Math.max(limit, params.rerank);
+  const head = reranked(index, topCandidates(candidates, depth, index), concepts, form, params);
+  if (params.described === 0) return head.slice(0, limit);
+  const describedHead = reranked(index, topCandidates(describedCandidates, depth, index), concepts, form, params);
+  return fuse(index, head, describedHead, params).slice(0, limit);
+}
+
+/** The head of a ranking with its constructors discounted and its caller evidence added, in order. */
+function reranked(index: SemanticIndex, head: RankedDocument[], concepts: Concept[], form: QuestionForm, params: RankParams): RankedDocument[] {
   // A constructor stands for its class: it counts as the class does, and less.
   const constructors = params.constructors * (form === 'thing' ? 1 : params.actionClasses);
   for (const candidate of head) {
-    if (isConstructor(docs[candidate.doc]!)) candidate.score *= constructors;
+    if (isConstructor(index.docs[candidate.doc]!)) candidate.score *= constructors;
     candidate.score += callerEvidence(index, candidate.doc, concepts, params);
   }
-  head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
-  return head.slice(0, limit);
+  return head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
+}
+
+/**
+ * Reciprocal-rank fusion of the ranking by all fields with the ranking by what definitions say
+ * they do. Bodies are strong evidence — much code has no doc — but a long body brushes many
+ * words of any question (a scheduler's core names jobs, workers, threads and pools); a definition
+ * whose own description answers the question climbs, one that only uses its words falls back.
+ * Ranks, not scores, are fused, as the two scales differ; equal scores share a rank. A document
+ * first in both scores 1.
+ */
+function fuse(index: SemanticIndex, whole: RankedDocument[], described: RankedDocument[], params: RankParams): RankedDocument[] {
+  const fused = new Map<number, number>();
+  const add = (ranking: RankedDocument[], weight: number) => {
+    let rank = 0;
+    ranking.forEach((entry, at) => {
+      if (at === 0 || entry.score < ranking[at - 1].score) rank = at + 1;
+      fused.set(entry.doc, (fused.get(entry.doc) ?? 0) + weight / (params.fusion + rank));
+    });
+  };
+  add(whole, 1);
+  add(described, params.described);
+  const order = new Map(whole.map((entry, at) => [entry.doc, at]));
+  const scale = (params.fusion + 1) / (1 + params.described);
+  return [...fused]
+    .map(([doc, score]) => ({ doc, score: score * scale }))
+    .sort((a, b) => b.score - a.score || (order.get(a.doc) ?? whole.length) - (order.get(b.doc) ?? whole.length) || tieBreak(index, a.doc, b.doc));
 }
 
 const CONSTRUCTOR = /^(constructor|__init__|__new__|init|initialize)$/;
