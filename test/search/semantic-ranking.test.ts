@@ -152,6 +152,13 @@ export class ConnectionPool {
   }
 }
 `,
+  'examples/lending.ts': `/** Lends a reusable database connection out of a pool, the way an application would. */
+export function lendConnection(): void {
+  const pool = new ConnectionPool();
+  const connection = pool.lend();
+  console.log('lent a reusable connection', connection);
+}
+`,
   'streams/keeper.ts': `/** Keeps the latest value and replays it to every new subscriber. */
 export class ValueKeeper {
   /** Keeps the latest value and replays it to every new subscriber. */
@@ -217,8 +224,10 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Ranking by all fields alone, whose scores the factors of what a question asks for scale (fusion ranks by rank). */
+/** Ranking by all fields alone (fusion ranks by rank). */
 const UNFUSED = { ...DEFAULT_PARAMS, described: 0 };
+/** The same without the callers' evidence (added, not multiplied): scores that the factors of what a question asks for scale. */
+const SCALED = { ...UNFUSED, callers: 0 };
 
 /** Concepts as word → the words its alternatives reach. */
 function concepts(question: string): Record<string, string[]> {
@@ -280,7 +289,7 @@ describe('what a question asks for', () => {
   it('a class counts less when the question asks for an action, its methods as much', () => {
     const found = parseQuestion(index, 'lend a reusable connection of the pool');
     const scores = (form: 'thing' | 'action') =>
-      Object.fromEntries(rank(index, found, 10, () => true, form, UNFUSED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+      Object.fromEntries(rank(index, found, 10, () => true, form, SCALED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
     const thing = scores('thing');
     const action = scores('action');
     expect(DEFAULT_PARAMS.actionClasses).toBeLessThan(1);
@@ -296,7 +305,7 @@ describe('what a question asks for', () => {
     expect(questionForm('what is the current value')).toBe('action');
     const found = parseQuestion(index, "has the token's lifetime run out");
     const scores = (form: 'action' | 'yes-no') =>
-      Object.fromEntries(rank(index, found, 10, () => true, form, UNFUSED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+      Object.fromEntries(rank(index, found, 10, () => true, form, SCALED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
     const yesNo = scores('yes-no');
     const action = scores('action');
     expect(DEFAULT_PARAMS.predicates).toBeGreaterThan(1);
@@ -370,6 +379,12 @@ describe('ranking', () => {
     expect(withCallers.handle_right).toBeGreaterThan(withCallers.handle_left);
     const without = scores({ ...DEFAULT_PARAMS, callers: 0 });
     expect(without.handle_right).toBeCloseTo(without.handle_left);
+  });
+
+  it('an example (or a demo, or a benchmark) counts as test code, ranked below what it shows', async () => {
+    expect(index.docs.find((doc) => doc?.name === 'lendConnection')?.test).toBe(true);
+    const ranked = await top('lend out a reusable database connection', 10);
+    expect(ranked.indexOf('lendConnection')).toBeGreaterThan(ranked.indexOf('ConnectionPool.lend'));
   });
 
   it('prefers a class to its constructor when both say the same', async () => {
