@@ -119,6 +119,18 @@ impl Clone for JobQueue {
     }
 }
 `,
+  'cache/src/lib.rs': `/// Keeps the most recently used entries.
+pub struct RecentEntries {
+    entries: Vec<u32>,
+}
+
+impl RecentEntries {
+    /// Keeps the most recently used entries, none at first.
+    pub fn new() -> Self {
+        RecentEntries { entries: Vec::new() }
+    }
+}
+`,
   'sync/mirror.py': `def handle_left(store):
     \"\"\"Apply one step to the store.\"\"\"
     return store
@@ -391,6 +403,12 @@ describe('ranking', () => {
     const ranked = await top('keep the latest value and replay it to every new subscriber');
     expect(ranked.indexOf('ValueKeeper')).toBeGreaterThanOrEqual(0);
     expect(ranked.indexOf('ValueKeeper')).toBeLessThan(ranked.indexOf('ValueKeeper.constructor'));
+  });
+
+  it("prefers a Rust struct to its constructor by convention, `new`", async () => {
+    const ranked = await top('something that keeps the most recently used entries');
+    expect(ranked.indexOf('RecentEntries')).toBeGreaterThanOrEqual(0);
+    expect(ranked.indexOf('RecentEntries')).toBeLessThan(ranked.indexOf('RecentEntries.new'));
   });
 
   it('prefers the definition whose first doc sentence holds the question to one whose long doc brushes it', async () => {

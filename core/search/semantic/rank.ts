@@ -555,7 +555,8 @@ function fuse(index: SemanticIndex, whole: RankedDocument[], described: RankedDo
     .sort((a, b) => b.score - a.score || (order.get(a.doc) ?? whole.length) - (order.get(b.doc) ?? whole.length) || tieBreak(index, a.doc, b.doc));
 }
 
-const CONSTRUCTOR = /^(constructor|__init__|__new__|init|initialize)$/;
+/** Constructors by name: JS/TS, Python, Swift/Objective-C, Ruby, PHP, and Rust's `new` (its constructor by convention). */
+const CONSTRUCTOR = /^(constructor|__init__|__new__|init|initialize|__construct|new)$/;
 
 /** A constructor: it sets its class up, and what the class does is asked of the class. */
 function isConstructor(info: { kind: string; name: string; qualified_name: string }): boolean {
