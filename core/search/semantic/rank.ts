@@ -512,19 +512,30 @@ export function rank(
     if (described > 0) describedCandidates.push({ doc, score: described * factor });
   }
   const depth = Math.max(limit, params.rerank);
-  const head = reranked(index, topCandidates(candidates, depth, index), concepts, form, params);
+  // Both heads mostly hold the same documents: their callers are read once.
+  const evidence = new Map<number, number>();
+  const head = reranked(index, topCandidates(candidates, depth, index), concepts, form, params, evidence);
   if (params.described === 0) return head.slice(0, limit);
-  const describedHead = reranked(index, topCandidates(describedCandidates, depth, index), concepts, form, params);
+  const describedHead = reranked(index, topCandidates(describedCandidates, depth, index), concepts, form, params, evidence);
   return fuse(index, head, describedHead, params).slice(0, limit);
 }
 
-/** The head of a ranking with its constructors discounted and its caller evidence added, in order. */
-function reranked(index: SemanticIndex, head: RankedDocument[], concepts: Concept[], form: QuestionForm, params: RankParams): RankedDocument[] {
+/** The head of a ranking with its constructors discounted and its caller evidence (memoised in `evidence`) added, in order. */
+function reranked(
+  index: SemanticIndex,
+  head: RankedDocument[],
+  concepts: Concept[],
+  form: QuestionForm,
+  params: RankParams,
+  evidence: Map<number, number>,
+): RankedDocument[] {
   // A constructor stands for its class: it counts as the class does, and less.
   const constructors = params.constructors * (form === 'thing' ? 1 : params.actionClasses);
   for (const candidate of head) {
     if (isConstructor(index.docs[candidate.doc]!)) candidate.score *= constructors;
-    candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+    let found = evidence.get(candidate.doc);
+    if (found === undefined) evidence.set(candidate.doc, (found = callerEvidence(index, candidate.doc, concepts, params)));
+    candidate.score += found;
   }
   return head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
 }
@@ -538,21 +549,27 @@ function reranked(index: SemanticIndex, head: RankedDocument[], concepts: Concep
  * first in both scores 1.
  */
 function fuse(index: SemanticIndex, whole: RankedDocument[], described: RankedDocument[], params: RankParams): RankedDocument[] {
-  const fused = new Map<number, number>();
+  const scale = (params.fusion + 1) / (1 + params.described);
+  // Per document: its fused score, and its place in the ranking by all fields (ties keep that order).
+  const fused: { doc: number; score: number; at: number }[] = [];
+  const entryOf = new Map<number, { doc: number; score: number; at: number }>();
   const add = (ranking: RankedDocument[], weight: number) => {
     let rank = 0;
-    ranking.forEach((entry, at) => {
-      if (at === 0 || entry.score < ranking[at - 1].score) rank = at + 1;
-      fused.set(entry.doc, (fused.get(entry.doc) ?? 0) + weight / (params.fusion + rank));
-    });
+    for (let at = 0; at < ranking.length; at++) {
+      const { doc, score } = ranking[at];
+      if (at === 0 || score < ranking[at - 1].score) rank = at + 1;
+      let entry = entryOf.get(doc);
+      if (!entry) {
+        entry = { doc, score: 0, at: fused.length };
+        entryOf.set(doc, entry);
+        fused.push(entry);
+      }
+      entry.score += (weight * scale) / (params.fusion + rank);
+    }
   };
   add(whole, 1);
   add(described, params.described);
-  const order = new Map(whole.map((entry, at) => [entry.doc, at]));
-  const scale = (params.fusion + 1) / (1 + params.described);
-  return [...fused]
-    .map(([doc, score]) => ({ doc, score: score * scale }))
-    .sort((a, b) => b.score - a.score || (order.get(a.doc) ?? whole.length) - (order.get(b.doc) ?? whole.length) || tieBreak(index, a.doc, b.doc));
+  return fused.sort((a, b) => b.score - a.score || a.at - b.at || tieBreak(index, a.doc, b.doc));
 }
 
 /** Constructors by name: JS/TS, Python, Swift/Objective-C, Ruby, PHP, and Rust's `new` (its constructor by convention). */
