@@ -350,6 +350,11 @@ interface Scratch {
   definingStamp: Int32Array;
   /** Bumped per concept ranked, so that `definingStamp` needs no clearing. */
   stamp: number;
+  /** The documents that passed `accept`, with their scores over all fields and over the described ones; `work` for selecting the best. */
+  candidates: Int32Array;
+  wholeScores: Float64Array;
+  describedScores: Float64Array;
+  work: Float64Array;
   /** Per document and field: the field's weight over its length normalisation (BM25F). */
   scale: Float32Array;
   /** The index version and parameters `scale` was computed for. */
@@ -368,6 +373,7 @@ function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
       total: new Float64Array(capacity), best: new Float64Array(capacity),
       totalDescribed: new Float64Array(capacity), bestDescribed: new Float64Array(capacity), covered: new Float32Array(capacity),
       defining: new Float32Array(capacity), definingStamp: new Int32Array(capacity), stamp: 0,
+      candidates: new Int32Array(capacity), wholeScores: new Float64Array(capacity), describedScores: new Float64Array(capacity), work: new Float64Array(capacity),
       scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
     };
     scratches.set(index, scratch);
@@ -492,8 +498,9 @@ export function rank(
     }
     touched.length = 0;
   }
-  const candidates: RankedDocument[] = [];
-  const describedCandidates: RankedDocument[] = [];
+  // Candidates go to scratch arrays, not objects: only the heads of the rankings become objects.
+  const { candidates, wholeScores, describedScores } = scratch;
+  let count = 0;
   for (const doc of matched) {
     const info = docs[doc]!;
     let factor = Math.pow(covered[doc] / concepts.length, params.coverage) * (1 + (params.defining * defining[doc]) / concepts.length);
@@ -508,15 +515,16 @@ export function rank(
     if (info.internal) factor *= params.internal;
     if (info.kind === 'class' && form !== 'thing') factor *= params.actionClasses;
     if (form === 'yes-no' && isPredicate(info)) factor *= params.predicates;
-    candidates.push({ doc, score: whole * factor });
-    if (described > 0) describedCandidates.push({ doc, score: described * factor });
+    candidates[count] = doc;
+    wholeScores[count] = whole * factor;
+    describedScores[count++] = described * factor;
   }
   const depth = Math.max(limit, params.rerank);
   // Both heads mostly hold the same documents: their callers are read once.
   const evidence = new Map<number, number>();
-  const head = reranked(index, topCandidates(candidates, depth, index), concepts, form, params, evidence);
+  const head = reranked(index, topCandidates(scratch, wholeScores, count, depth, index), concepts, form, params, evidence);
   if (params.described === 0) return head.slice(0, limit);
-  const describedHead = reranked(index, topCandidates(describedCandidates, depth, index), concepts, form, params, evidence);
+  const describedHead = reranked(index, topCandidates(scratch, describedScores, count, depth, index), concepts, form, params, evidence);
   return fuse(index, head, describedHead, params).slice(0, limit);
 }
 
@@ -583,15 +591,17 @@ function isConstructor(info: { kind: string; name: string; qualified_name: strin
   return owner.slice(owner.lastIndexOf('.') + 1) === info.name;
 }
 
-/** The `count` best candidates, in order (sorting only those that can make it). */
-function topCandidates(candidates: RankedDocument[], count: number, index: SemanticIndex): RankedDocument[] {
-  let kept = candidates;
-  if (candidates.length > count) {
-    const scores = new Float64Array(candidates.length);
-    for (let i = 0; i < candidates.length; i++) scores[i] = candidates[i].score;
-    const threshold = kthLargest(scores, count);
-    kept = candidates.filter((candidate) => candidate.score >= threshold);
+/** The `count` best of the first `size` candidates by `scores` (parallel to scratch.candidates), in order, sorting only those that can make it. */
+function topCandidates(scratch: Scratch, scores: Float64Array, size: number, count: number, index: SemanticIndex): RankedDocument[] {
+  let threshold = -Infinity;
+  if (size > count) {
+    const work = scratch.work.subarray(0, size);
+    work.set(scores.subarray(0, size));
+    threshold = kthLargest(work, count);
   }
+  const kept: RankedDocument[] = [];
+  // A document with no score in a ranking (no described field matched) is not part of it.
+  for (let i = 0; i < size; i++) if (scores[i] > 0 && scores[i] >= threshold) kept.push({ doc: scratch.candidates[i], score: scores[i] });
   return kept.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc)).slice(0, count);
 }
 
