@@ -562,17 +562,17 @@ function fuse(index: SemanticIndex, whole: RankedDocument[], described: RankedDo
   const fused: { doc: number; score: number; at: number }[] = [];
   const entryOf = new Map<number, { doc: number; score: number; at: number }>();
   const add = (ranking: RankedDocument[], weight: number) => {
-    let rank = 0;
+    let place = 0;
     for (let at = 0; at < ranking.length; at++) {
       const { doc, score } = ranking[at];
-      if (at === 0 || score < ranking[at - 1].score) rank = at + 1;
+      if (at === 0 || score < ranking[at - 1].score) place = at + 1;
       let entry = entryOf.get(doc);
       if (!entry) {
         entry = { doc, score: 0, at: fused.length };
         entryOf.set(doc, entry);
         fused.push(entry);
       }
-      entry.score += (weight * scale) / (params.fusion + rank);
+      entry.score += (weight * scale) / (params.fusion + place);
     }
   };
   add(whole, 1);
