@@ -119,6 +119,18 @@ impl Clone for JobQueue {
     }
 }
 `,
+  'cache/src/lib.rs': `/// Keeps the most recently used entries.
+pub struct RecentEntries {
+    entries: Vec<u32>,
+}
+
+impl RecentEntries {
+    /// Keeps the most recently used entries, none at first.
+    pub fn new() -> Self {
+        RecentEntries { entries: Vec::new() }
+    }
+}
+`,
   'sync/mirror.py': `def handle_left(store):
     \"\"\"Apply one step to the store.\"\"\"
     return store
@@ -152,6 +164,13 @@ export class ConnectionPool {
   }
 }
 `,
+  'examples/lending.ts': `/** Lends a reusable database connection out of a pool, the way an application would. */
+export function lendConnection(): void {
+  const pool = new ConnectionPool();
+  const connection = pool.lend();
+  console.log('lent a reusable connection', connection);
+}
+`,
   'streams/keeper.ts': `/** Keeps the latest value and replays it to every new subscriber. */
 export class ValueKeeper {
   /** Keeps the latest value and replays it to every new subscriber. */
@@ -160,6 +179,35 @@ export class ValueKeeper {
   read(): unknown {
     return this.value;
   }
+}
+`,
+  'pool/scheduler.ts': `/** Advances the scheduler by one step. */
+export function tick(pool: Pool): void {
+  for (const worker of pool.workers) {
+    const task = worker.queue.shift();
+    if (!task) continue;
+    try {
+      worker.thread.execute(task);
+    } catch (failure) {
+      pool.failedTasks.push(task);
+      worker.thread.restart(failure);
+    }
+  }
+}
+
+/** Starts one more worker thread for the pool. */
+export function addWorker(pool: Pool): void {
+  pool.workers.push(new Worker());
+}
+
+/** Stops the last worker thread of the pool. */
+export function removeWorker(pool: Pool): void {
+  pool.workers.pop()?.stop();
+}
+
+/** Sets the handler called when a task fails. */
+export function onTaskFailure(handler: (failure: unknown) => void): void {
+  failureHandler = handler;
 }
 `,
   'auth/tokens.ts': `/** Ends a token's session once its lifetime has run out: revokes its grants, clears its lifetime. */
@@ -187,6 +235,11 @@ afterAll(async () => {
   await closeExtractPool();
   rmSync(root, { recursive: true, force: true });
 });
+
+/** Ranking by all fields alone (fusion ranks by rank). */
+const UNFUSED = { ...DEFAULT_PARAMS, described: 0 };
+/** The same without the callers' evidence (added, not multiplied): scores that the factors of what a question asks for scale. */
+const SCALED = { ...UNFUSED, callers: 0 };
 
 /** Concepts as word → the words its alternatives reach. */
 function concepts(question: string): Record<string, string[]> {
@@ -248,7 +301,7 @@ describe('what a question asks for', () => {
   it('a class counts less when the question asks for an action, its methods as much', () => {
     const found = parseQuestion(index, 'lend a reusable connection of the pool');
     const scores = (form: 'thing' | 'action') =>
-      Object.fromEntries(rank(index, found, 10, () => true, form).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+      Object.fromEntries(rank(index, found, 10, () => true, form, SCALED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
     const thing = scores('thing');
     const action = scores('action');
     expect(DEFAULT_PARAMS.actionClasses).toBeLessThan(1);
@@ -264,7 +317,7 @@ describe('what a question asks for', () => {
     expect(questionForm('what is the current value')).toBe('action');
     const found = parseQuestion(index, "has the token's lifetime run out");
     const scores = (form: 'action' | 'yes-no') =>
-      Object.fromEntries(rank(index, found, 10, () => true, form).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
+      Object.fromEntries(rank(index, found, 10, () => true, form, SCALED).map((hit) => [index.docs[hit.doc]!.qualified_name, hit.score]));
     const yesNo = scores('yes-no');
     const action = scores('action');
     expect(DEFAULT_PARAMS.predicates).toBeGreaterThan(1);
@@ -340,14 +393,34 @@ describe('ranking', () => {
     expect(without.handle_right).toBeCloseTo(without.handle_left);
   });
 
+  it('an example (or a demo, or a benchmark) counts as test code, ranked below what it shows', async () => {
+    expect(index.docs.find((doc) => doc?.name === 'lendConnection')?.test).toBe(true);
+    const ranked = await top('lend out a reusable database connection', 10);
+    expect(ranked.indexOf('lendConnection')).toBeGreaterThan(ranked.indexOf('ConnectionPool.lend'));
+  });
+
   it('prefers a class to its constructor when both say the same', async () => {
     const ranked = await top('keep the latest value and replay it to every new subscriber');
     expect(ranked.indexOf('ValueKeeper')).toBeGreaterThanOrEqual(0);
     expect(ranked.indexOf('ValueKeeper')).toBeLessThan(ranked.indexOf('ValueKeeper.constructor'));
   });
 
+  it("prefers a Rust struct to its constructor by convention, `new`", async () => {
+    const ranked = await top('something that keeps the most recently used entries');
+    expect(ranked.indexOf('RecentEntries')).toBeGreaterThanOrEqual(0);
+    expect(ranked.indexOf('RecentEntries')).toBeLessThan(ranked.indexOf('RecentEntries.new'));
+  });
+
   it('prefers the definition whose first doc sentence holds the question to one whose long doc brushes it', async () => {
     expect((await top('rotate the signing keys'))[0]).toBe('nightlyJob');
+  });
+
+  it('a definition whose description answers the question ranks above one whose body only uses its words', async () => {
+    const question = 'what to do when a task fails on a worker thread';
+    expect((await top(question))[0]).toBe('onTaskFailure');
+    // By all fields alone, the loop whose body names tasks, workers, threads and failures comes first.
+    const whole = rank(index, parseQuestion(index, question), 3, () => true, 'action', UNFUSED);
+    expect(index.docs[whole[0].doc]!.qualified_name).toBe('tick');
   });
 
   it('a phrase stands for its meaning, not its words: "give up" is a timeout or a deadline, not picking up', async () => {

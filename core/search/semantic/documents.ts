@@ -23,7 +23,7 @@ export interface SourceDocument {
   end_line: number;
   /** One line of the declaration, for previews. */
   signature: string;
-  /** Defined in test code (tests rarely answer "where is X done"). */
+  /** Defined in test code, or in examples or benchmarks (they show or measure what questions ask for; rarely are it). */
   test: boolean;
   /** Not part of its module's surface: unexported, a private member, or nested in a function (helpers of what questions ask for). */
   internal: boolean;
@@ -44,6 +44,8 @@ export interface IndexedDocument extends Omit<SourceDocument, 'fields'> {
 
 /** Test files and directories across ecosystems (`testing/` holds test helpers, which are product code). */
 const TEST_PATH = /(^|\/)(tests?|__tests__|spec|specs)\/|(^|\/)tests?\.rs$|(_test\.go|_test\.py|\.test\.[cm]?[jt]sx?|\.spec\.[cm]?[jt]sx?|Tests?\.(java|cs|kt|scala|swift)|_spec\.rb|_test\.rb)$|(^|\/)test_[^/]*\.py$/;
+/** Examples, demos and benchmarks: code that uses the project's surface with its words, to show or measure it. */
+const EXAMPLE_PATH = /(^|\/)(examples?|demos?|bench|benches|benchmarks?)\//;
 const TEST_NAME = /^(test|Test)([A-Z_]|$)|^(it|describe|beforeEach|afterEach)$/;
 /** Attributes and annotations that make a function a test: Rust `#[test]`, JUnit `@Test`, xUnit/NUnit/MSTest `[Fact]`. */
 const TEST_ATTRIBUTE = /^(#\[(\w+::)*test\]|@(\w+\.)*(Test|ParameterizedTest|RepeatedTest)\b|\[(Test|TestCase|TestMethod|Fact|Theory)\b)/;
@@ -168,7 +170,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
   const starts: number[] = [0];
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
   const firstCode = lines.findIndex((line) => line.trim() !== '');
-  const test = TEST_PATH.test(record.path);
+  const test = TEST_PATH.test(record.path) || EXAMPLE_PATH.test(record.path);
   const path = pathWords(record.path);
   const lexed = lexFile(text, record.language);
   const classIndex = fileClasses(record);

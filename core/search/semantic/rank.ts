@@ -8,11 +8,13 @@
 // Documents that cover more of the question's concepts are preferred (a concept reached through a
 // synonym covers it only as much as the synonym weighs), the more so where the concepts sit in what
 // a document says it is (its name, its first doc sentence); test code and constructors are
-// discounted, and classes when the question asks for an action rather than a thing. The call graph
-// speaks through the names a definition calls (a field of its own) and the names of its callers:
-// only a definition called from a few places (DEFAULT_PARAMS.maxCallers), since callers are found
-// by the callee's simple name, which many definitions share (with up to 30 they misled more than
-// they helped).
+// discounted, and classes when the question asks for an action rather than a thing. That ranking
+// is fused, rank by rank, with the same ranking over what definitions say they are and do (their
+// name, context, signature and doc, not their body): a long body brushes many words of any
+// question. The call graph speaks through the names a definition calls (a field of its own) and
+// the names of its callers: only a definition called from a few places (DEFAULT_PARAMS.maxCallers),
+// since callers are found by the callee's simple name, which many definitions share (with up to 30
+// they misled more than they helped).
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
 import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
@@ -53,6 +55,13 @@ export interface RankParams {
   maxCallers: number;
   /** Documents the constructor discount and the caller evidence are applied to (the head of the ranking). */
   rerank: number;
+  /**
+   * Weight of the ranking by what definitions say they do (their described fields alone) fused
+   * with the ranking by all their fields (weight 1); 0 ranks by all fields alone.
+   */
+  described: number;
+  /** The constant of reciprocal-rank fusion: the larger, the less the first places of each ranking stand out. */
+  fusion: number;
 }
 
 export const DEFAULT_PARAMS: RankParams = {
@@ -75,6 +84,8 @@ export const DEFAULT_PARAMS: RankParams = {
   callers: 0.6,
   maxCallers: 3,
   rerank: 100,
+  described: 0.5,
+  fusion: 10,
 };
 
 interface Alternative {
@@ -328,6 +339,9 @@ export interface RankedDocument {
 interface Scratch {
   total: Float64Array;
   best: Float64Array;
+  /** The same, from the described fields alone. */
+  totalDescribed: Float64Array;
+  bestDescribed: Float64Array;
   /** Per document, the concepts it holds, each counted by the weight of the strongest alternative that reached it. */
   covered: Float32Array;
   /** The same for the concepts found in its name or first doc sentence. */
@@ -336,6 +350,11 @@ interface Scratch {
   definingStamp: Int32Array;
   /** Bumped per concept ranked, so that `definingStamp` needs no clearing. */
   stamp: number;
+  /** The documents that passed `accept`, with their scores over all fields and over the described ones; `work` for selecting the best. */
+  candidates: Int32Array;
+  wholeScores: Float64Array;
+  describedScores: Float64Array;
+  work: Float64Array;
   /** Per document and field: the field's weight over its length normalisation (BM25F). */
   scale: Float32Array;
   /** The index version and parameters `scale` was computed for. */
@@ -351,8 +370,10 @@ function scratchFor(index: SemanticIndex, params: RankParams): Scratch {
   if (!scratch || scratch.total.length < size) {
     const capacity = Math.max(64, Math.ceil(size * 1.25));
     scratch = {
-      total: new Float64Array(capacity), best: new Float64Array(capacity), covered: new Float32Array(capacity),
+      total: new Float64Array(capacity), best: new Float64Array(capacity),
+      totalDescribed: new Float64Array(capacity), bestDescribed: new Float64Array(capacity), covered: new Float32Array(capacity),
       defining: new Float32Array(capacity), definingStamp: new Int32Array(capacity), stamp: 0,
+      candidates: new Int32Array(capacity), wholeScores: new Float64Array(capacity), describedScores: new Float64Array(capacity), work: new Float64Array(capacity),
       scale: new Float32Array(capacity * FIELD_COUNT), version: -1, params: undefined,
     };
     scratches.set(index, scratch);
@@ -388,6 +409,7 @@ interface Scan {
   docs: SemanticIndex['docs'];
   scale: Float32Array;
   best: Float64Array;
+  bestDescribed: Float64Array;
   covered: Float32Array;
   defining: Float32Array;
   definingStamp: Int32Array;
@@ -404,22 +426,26 @@ interface Scan {
 /**
  * Scores the postings [from, to) of one alternative (triplets [doc, tfLow, tfHigh]) for the
  * current concept: BM25F — field frequencies weighted and normalised per field, then saturated
- * once — keeping each document's best alternative. Alternatives come strongest first, so the
- * first to reach a document reaches it strongest: that weight counts towards its coverage.
+ * once — keeping each document's best alternative, over all fields and over the described ones
+ * alone. Alternatives come strongest first, so the first to reach a document reaches it
+ * strongest: that weight counts towards its coverage.
  */
 function scan(postings: Int32Array | readonly number[], from: number, to: number, s: Scan): void {
-  const { docs, scale, best, covered, defining, definingStamp, matched, touched, k1, weight, factor, stamp } = s;
+  const { docs, scale, best, bestDescribed, covered, defining, definingStamp, matched, touched, k1, weight, factor, stamp } = s;
   for (let i = from; i < to; i += 3) {
     const doc = postings[i];
     if (docs[doc] === undefined) continue;
     const low = postings[i + 1];
     const high = postings[i + 2];
     const at = doc * FIELD_COUNT;
-    const weighted =
+    // The described fields (name, context, signature, summary, doc), then the others (body, text, calls).
+    const described =
       (low & 255) * scale[at] + ((low >>> 8) & 255) * scale[at + 1] + ((low >>> 16) & 255) * scale[at + 2] +
-      ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4] + ((high >>> 8) & 255) * scale[at + 5] +
-      ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
+      ((low >>> 24) & 255) * scale[at + 3] + (high & 255) * scale[at + 4];
+    const weighted = described + ((high >>> 8) & 255) * scale[at + 5] + ((high >>> 16) & 255) * scale[at + 6] + ((high >>> 24) & 255) * scale[at + 7];
     const score = (factor * weighted) / (k1 + weighted);
+    const scoreDescribed = (factor * described) / (k1 + described);
+    if (scoreDescribed > bestDescribed[doc]) bestDescribed[doc] = scoreDescribed;
     if (best[doc] === 0) {
       if (covered[doc] === 0) matched.push(doc);
       touched.push(doc);
@@ -444,10 +470,10 @@ export function rank(
 ): RankedDocument[] {
   if (concepts.length === 0 || index.liveDocs === 0) return [];
   const scratch = scratchFor(index, params);
-  const { total, best, covered, defining, definingStamp } = scratch;
+  const { total, best, totalDescribed, bestDescribed, covered, defining, definingStamp } = scratch;
   const docs = index.docs;
   const state: Scan = {
-    docs, scale: scratch.scale, best, covered, defining, definingStamp, matched: [], touched: [], k1: params.k1, weight: 0, factor: 0, stamp: 0,
+    docs, scale: scratch.scale, best, bestDescribed, covered, defining, definingStamp, matched: [], touched: [], k1: params.k1, weight: 0, factor: 0, stamp: 0,
   };
   const { matched, touched } = state;
   for (const concept of concepts) {
@@ -467,35 +493,95 @@ export function rank(
     for (const doc of touched) {
       total[doc] += best[doc];
       best[doc] = 0;
+      totalDescribed[doc] += bestDescribed[doc];
+      bestDescribed[doc] = 0;
     }
     touched.length = 0;
   }
-  const candidates: RankedDocument[] = [];
+  // Candidates go to scratch arrays, not objects: only the heads of the rankings become objects.
+  const { candidates, wholeScores, describedScores } = scratch;
+  let count = 0;
   for (const doc of matched) {
     const info = docs[doc]!;
-    let score = total[doc] * Math.pow(covered[doc] / concepts.length, params.coverage) * (1 + (params.defining * defining[doc]) / concepts.length);
+    let factor = Math.pow(covered[doc] / concepts.length, params.coverage) * (1 + (params.defining * defining[doc]) / concepts.length);
+    const whole = total[doc];
+    const described = totalDescribed[doc];
     defining[doc] = 0;
     total[doc] = 0;
+    totalDescribed[doc] = 0;
     covered[doc] = 0;
     if (!accept(info.file)) continue;
-    if (info.test) score *= params.test;
-    if (info.internal) score *= params.internal;
-    if (info.kind === 'class' && form !== 'thing') score *= params.actionClasses;
-    if (form === 'yes-no' && isPredicate(info)) score *= params.predicates;
-    candidates.push({ doc, score });
+    if (info.test) factor *= params.test;
+    if (info.internal) factor *= params.internal;
+    if (info.kind === 'class' && form !== 'thing') factor *= params.actionClasses;
+    if (form === 'yes-no' && isPredicate(info)) factor *= params.predicates;
+    candidates[count] = doc;
+    wholeScores[count] = whole * factor;
+    describedScores[count++] = described * factor;
   }
-  const head = topCandidates(candidates, Math.max(limit, params.rerank), index);
+  const depth = Math.max(limit, params.rerank);
+  // Both heads mostly hold the same documents: their callers are read once.
+  const evidence = new Map<number, number>();
+  const head = reranked(index, topCandidates(scratch, wholeScores, count, depth, index), concepts, form, params, evidence);
+  if (params.described === 0) return head.slice(0, limit);
+  const describedHead = reranked(index, topCandidates(scratch, describedScores, count, depth, index), concepts, form, params, evidence);
+  return fuse(index, head, describedHead, params).slice(0, limit);
+}
+
+/** The head of a ranking with its constructors discounted and its caller evidence (memoised in `evidence`) added, in order. */
+function reranked(
+  index: SemanticIndex,
+  head: RankedDocument[],
+  concepts: Concept[],
+  form: QuestionForm,
+  params: RankParams,
+  evidence: Map<number, number>,
+): RankedDocument[] {
   // A constructor stands for its class: it counts as the class does, and less.
   const constructors = params.constructors * (form === 'thing' ? 1 : params.actionClasses);
   for (const candidate of head) {
-    if (isConstructor(docs[candidate.doc]!)) candidate.score *= constructors;
-    candidate.score += callerEvidence(index, candidate.doc, concepts, params);
+    if (isConstructor(index.docs[candidate.doc]!)) candidate.score *= constructors;
+    let found = evidence.get(candidate.doc);
+    if (found === undefined) evidence.set(candidate.doc, (found = callerEvidence(index, candidate.doc, concepts, params)));
+    candidate.score += found;
   }
-  head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
-  return head.slice(0, limit);
+  return head.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc));
 }
 
-const CONSTRUCTOR = /^(constructor|__init__|__new__|init|initialize)$/;
+/**
+ * Reciprocal-rank fusion of the ranking by all fields with the ranking by what definitions say
+ * they do. Bodies are strong evidence — much code has no doc — but a long body brushes many
+ * words of any question (a scheduler's core names jobs, workers, threads and pools); a definition
+ * whose own description answers the question climbs, one that only uses its words falls back.
+ * Ranks, not scores, are fused, as the two scales differ; equal scores share a rank. A document
+ * first in both scores 1.
+ */
+function fuse(index: SemanticIndex, whole: RankedDocument[], described: RankedDocument[], params: RankParams): RankedDocument[] {
+  const scale = (params.fusion + 1) / (1 + params.described);
+  // Per document: its fused score, and its place in the ranking by all fields (ties keep that order).
+  const fused: { doc: number; score: number; at: number }[] = [];
+  const entryOf = new Map<number, { doc: number; score: number; at: number }>();
+  const add = (ranking: RankedDocument[], weight: number) => {
+    let place = 0;
+    for (let at = 0; at < ranking.length; at++) {
+      const { doc, score } = ranking[at];
+      if (at === 0 || score < ranking[at - 1].score) place = at + 1;
+      let entry = entryOf.get(doc);
+      if (!entry) {
+        entry = { doc, score: 0, at: fused.length };
+        entryOf.set(doc, entry);
+        fused.push(entry);
+      }
+      entry.score += (weight * scale) / (params.fusion + place);
+    }
+  };
+  add(whole, 1);
+  add(described, params.described);
+  return fused.sort((a, b) => b.score - a.score || a.at - b.at || tieBreak(index, a.doc, b.doc));
+}
+
+/** Constructors by name: JS/TS, Python, Swift/Objective-C, Ruby, PHP, and Rust's `new` (its constructor by convention). */
+const CONSTRUCTOR = /^(constructor|__init__|__new__|init|initialize|__construct|new)$/;
 
 /** A constructor: it sets its class up, and what the class does is asked of the class. */
 function isConstructor(info: { kind: string; name: string; qualified_name: string }): boolean {
@@ -505,15 +591,17 @@ function isConstructor(info: { kind: string; name: string; qualified_name: strin
   return owner.slice(owner.lastIndexOf('.') + 1) === info.name;
 }
 
-/** The `count` best candidates, in order (sorting only those that can make it). */
-function topCandidates(candidates: RankedDocument[], count: number, index: SemanticIndex): RankedDocument[] {
-  let kept = candidates;
-  if (candidates.length > count) {
-    const scores = new Float64Array(candidates.length);
-    for (let i = 0; i < candidates.length; i++) scores[i] = candidates[i].score;
-    const threshold = kthLargest(scores, count);
-    kept = candidates.filter((candidate) => candidate.score >= threshold);
+/** The `count` best of the first `size` candidates by `scores` (parallel to scratch.candidates), in order, sorting only those that can make it. */
+function topCandidates(scratch: Scratch, scores: Float64Array, size: number, count: number, index: SemanticIndex): RankedDocument[] {
+  let threshold = -Infinity;
+  if (size > count) {
+    const work = scratch.work.subarray(0, size);
+    work.set(scores.subarray(0, size));
+    threshold = kthLargest(work, count);
   }
+  const kept: RankedDocument[] = [];
+  // A document with no score in a ranking (no described field matched) is not part of it.
+  for (let i = 0; i < size; i++) if (scores[i] > 0 && scores[i] >= threshold) kept.push({ doc: scratch.candidates[i], score: scores[i] });
   return kept.sort((a, b) => b.score - a.score || tieBreak(index, a.doc, b.doc)).slice(0, count);
 }
 
