@@ -159,8 +159,8 @@ function typeVarType(call: Node, comments: readonly string[]): string | undefine
   return constraints.length > 0 ? constraints.map((arg) => collapse(arg.text).replace(/^['"]|['"]$/g, '')).join(' | ') : undefined;
 }
 
-/** Python assignment targets that unpack the value: `a, b = f()`, `(a, b) = f()`. */
-const UNPACKING = new Set(['pattern_list', 'tuple_pattern']);
+/** Assignment targets that unpack the value: Python's `a, b = f()`, `(a, b) = f()`; JavaScript's `const [a, b] = f()`. */
+const UNPACKING = new Set(['pattern_list', 'tuple_pattern', 'array_pattern']);
 
 /** Index of `node` among the named, non-comment children of its parent list. */
 function positionIn(list: Node, node: Node, comments: readonly string[]): number {

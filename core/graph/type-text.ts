@@ -90,6 +90,14 @@ export function typeShape(raw: string): TypeShape {
     const items = splitTopLevel(text.slice(tuple[0].length, -1), ',').map((item) => item.trim());
     if (items.length > 1 && items[items.length - 1] !== '...') return { kind: 'tuple', items };
   }
+  // A TypeScript tuple (`[ElementNode | null, LexicalNode]`, `readonly [a: A, b?: B]`), up to a rest element.
+  const tsTuple = /^(?:readonly\s+)?\[/.exec(text);
+  if (tsTuple && closingBracket(text, tsTuple[0].length - 1) === text.length - 1) {
+    const written = splitTopLevel(text.slice(tsTuple[0].length, -1), ',').map((item) => item.trim());
+    const rest = written.findIndex((item) => item.startsWith('...') || /^[\w$]+\s*:\s*\.\.\./.test(item));
+    const items = (rest < 0 ? written : written.slice(0, rest)).map((item) => item.replace(/^[\w$]+\??\s*:\s*/, '').replace(/\?$/, ''));
+    if (items.length > 0 && items.every((item) => item !== '')) return { kind: 'tuple', items };
+  }
   const elements = collectionOf(text);
   if (elements) return { kind: 'elements', ...elements };
   const mapArgs = typeArguments(text, MAP_TYPES);

@@ -110,6 +110,9 @@
   name: (identifier) @binding.name
   value: (await_expression (_ function: (_) @binding.call))) @binding
   (#not-any-of? @binding.call "require" "import"))
+; const [a, b] = f(): each name is that item of what the call returns (a declared tuple's)
+((variable_declarator name: (array_pattern (identifier) @binding.name) value: (_ function: (_) @binding.call)) @binding
+  (#not-any-of? @binding.call "require" "import"))
 (assignment_expression
   left: (_ object: (this) property: (_)) @binding.name
   right: (_ constructor: (_) @binding.new)) @binding

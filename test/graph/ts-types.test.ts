@@ -70,6 +70,13 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'pool?.drain', 'Registry.drainOne')).toBe('src/union.ts#Pool.drain');
   });
 
+  it('names destructured from a call are the items of its declared tuple (named members too), in a for loop\'s initialiser as well', () => {
+    const file = 'src/tuple.ts';
+    expect(targetOf(project.graph, file, 'first?.is', 'common')).toBe(`${file}#Parent.is`);
+    expect(targetOf(project.graph, file, 'second?.mark', 'common')).toBe(`${file}#Child.mark`);
+    expect(targetOf(project.graph, file, 'parent.is', 'common')).toBe(`${file}#Parent.is`);
+  });
+
   it('an object literal bound to a name: calls reach its members, which implement its declared type', () => {
     const file = 'src/provider.ts';
     expect(targetOf(project.graph, file, 'timers.schedule')).toBe(`${file}#timers.schedule`);
