@@ -288,10 +288,11 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       // whose match completes later): it holds as far as either says.
       binding.end_line = Math.max(binding.end_line, until.endPosition.row + 1);
     } else if (narrowNode && until && binding.type === undefined && binding.guard === undefined) {
-      if (caps['binding.guard']) binding.guard = cap(withoutTypeArguments(collapse(narrowNode.text)), 120);
-      const orGuard = caps['binding.or_guard'];
-      if (orGuard) binding.or_guard = cap(withoutTypeArguments(collapse(orGuard.text)), 120);
-      else binding.type = cap(narrowedType(narrowNode), TYPE_MAX);
+      if (caps['binding.guard']) {
+        binding.guard = cap(withoutTypeArguments(collapse(narrowNode.text)), 120);
+        const orGuard = caps['binding.or_guard'];
+        if (orGuard) binding.or_guard = cap(withoutTypeArguments(collapse(orGuard.text)), 120);
+      } else binding.type = cap(narrowedType(narrowNode), TYPE_MAX);
       binding.end_line = until.endPosition.row + 1;
       if (caps['binding.keeps']) binding.keeps = true;
     }

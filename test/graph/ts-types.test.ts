@@ -164,6 +164,11 @@ describe('TypeScript types in call resolution', () => {
     expect(edgesFrom(project.graph, file, 'parent.getStyle', 'parentStyle').map((e) => e.to && `${e.to.file}#${e.to.name}`)).toEqual([style, style]);
     const toggled = edgesFrom(project.graph, file, 'node.toggleFormat', 'bold').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
     expect(toggled).toEqual([`${file}#Formattable.toggleFormat`, `${file}#TextNode.toggleFormat`]);
+    // A guard's binding names the guard (and a second one) and declares no type of its own.
+    const guards = project.graph.record(file)!.bindings.filter((b) => b.guard !== undefined);
+    expect(guards.length).toBeGreaterThan(4);
+    expect(guards.filter((b) => b.type !== undefined)).toEqual([]);
+    expect(guards.filter((b) => b.or_guard !== undefined).map((b) => `${b.scope}:${b.guard}|${b.or_guard}`)).toEqual(['bold:$isTextNode|$isFormattable', 'boldEither:$isTextNode|$isFormattable']);
     const either = edgesFrom(project.graph, file, 'node.toggleFormat', 'boldEither').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
     expect(either).toEqual([`${file}#Formattable.toggleFormat`, `${file}#TextNode.toggleFormat`]);
   });
