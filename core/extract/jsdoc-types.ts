@@ -18,6 +18,7 @@
 // name. Closure-compiler spellings (`?T`, `Array.<T>`, `function(A): R`, `*`) are read as the
 // TypeScript service reads them. Only JavaScript: in a TypeScript file JSDoc types are not types.
 import type { FileRecord, FunctionRecord, ImportRecord, LocalBinding } from '../types.js';
+import { closingBracket, splitTopLevel } from '../graph/type-text.js';
 import { binding as importedName, importRecord } from './languages/hooks.js';
 
 /** A `/** … *\/` block; the lazy body stops at the first close. */
@@ -107,8 +108,8 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
 /** Names JSDoc imports for types only: `@import` tags and `@typedef`s of an `import("…")` type. */
 function typeImports(source: string): ImportRecord[] {
   if (!source.includes('@import') && !source.includes('@typedef')) return [];
-  const lineAt = (index: number) => source.slice(0, index).split('\n').length;
   const out: ImportRecord[] = [];
+  let lineAt = lineCounter(source);
   for (const match of source.matchAll(IMPORT_TAG)) {
     const [, clause, module] = match;
     const line = lineAt(match.index);
@@ -121,6 +122,7 @@ function typeImports(source: string): ImportRecord[] {
         : [importedName('default', clause)];
     out.push(importRecord(module, names, line, 'import', true));
   }
+  lineAt = lineCounter(source);
   for (const match of source.matchAll(TYPEDEF_IMPORT)) {
     const [, module, name, alias] = match;
     out.push(importRecord(module, [importedName(name, alias)], lineAt(match.index), 'import', true));
@@ -131,7 +133,7 @@ function typeImports(source: string): ImportRecord[] {
 /** Calls on a cast value (`/** @type {Schema<any>} *\/ (vv).check(…)`) are calls on `(vv as Schema<any>)`. */
 function castReceivers(record: FileRecord, block: Block, type: string): void {
   const start = block.after.indexOf('(');
-  const close = closingOf(block.after, start);
+  const close = closingBracket(block.after, start);
   if (close < 0 || block.after[close + 1] !== '.') return;
   const receiver = `(${block.after.slice(start + 1, close).replace(/\s+/g, ' ').trim()})`;
   for (const call of record.calls) {
@@ -208,12 +210,10 @@ function typeName(record: FileRecord, functions: readonly FunctionRecord[], name
 /** Every JSDoc block of the source with its type tags. */
 function jsDocBlocks(source: string): Block[] {
   const blocks: Block[] = [];
-  let line = 1;
-  let counted = 0;
+  const lineAt = lineCounter(source);
   for (const match of source.matchAll(BLOCK)) {
     const end = match.index + match[0].length;
-    for (let at = source.indexOf('\n', counted); at !== -1 && at < end; at = source.indexOf('\n', at + 1)) line++;
-    counted = end;
+    const line = lineAt(end);
     const tags = typeTags(match[1]);
     if (tags.length === 0) continue;
     const lineEnd = source.indexOf('\n', end);
@@ -230,7 +230,7 @@ function typeTags(text: string): Tag[] {
     const tag = PARAM_TAG.test(before) ? 'param' : RETURN_TAG.test(before) ? 'return' : TYPE_TAG.test(before) ? 'type'
       : TEMPLATE_TAG.test(before) ? 'template' : undefined;
     if (!tag) continue;
-    const close = closingOf(text, open);
+    const close = closingBracket(text, open);
     if (close < 0) break;
     const type = typeScriptType(text.slice(open + 1, close).replace(/^\s*\*\s?/gm, ' '));
     if (tag === 'template') {
@@ -253,9 +253,9 @@ export function typeScriptType(jsdoc: string): string {
   let type = jsdoc.replace(/\s+/g, ' ').trim();
   // Closure's `function(A, B): R`, the last first: one nested in another's parameters comes later.
   for (let at = type.lastIndexOf('function('); at >= 0 && !/[\w$]/.test(type[at - 1] ?? ''); at = type.lastIndexOf('function(')) {
-    const close = closingOf(type, at + 'function'.length);
+    const close = closingBracket(type, at + 'function'.length);
     if (close < 0) break;
-    const params = splitTop(type.slice(at + 'function('.length, close), ',').map((p) => p.trim()).filter((p) => p !== '' && !/^(this|new)\s*:/.test(p));
+    const params = splitTopLevel(type.slice(at + 'function('.length, close), ',').filter((p) => p !== '' && !/^(this|new)\s*:/.test(p));
     const colon = /^\s*:\s*/.exec(type.slice(close + 1));
     const returnStart = colon ? close + 1 + colon[0].length : close + 1;
     const returnEnd = colon ? typeEnd(type, returnStart) : returnStart;
@@ -273,28 +273,13 @@ export function typeScriptType(jsdoc: string): string {
     .replace(/=$/, '');
 }
 
-const OPENERS = '(<[{';
-const CLOSERS = ')>]}';
-/** A closing bracket, not the `>` of an arrow (`(a0: A) => B`, converted already). */
-const closes = (text: string, at: number) => CLOSERS.includes(text[at]) && !(text[at] === '>' && text[at - 1] === '=');
-
-/** Index of the bracket closing the one at `open`. */
-function closingOf(text: string, open: number): number {
-  let depth = 0;
-  for (let at = open; at < text.length; at++) {
-    if (OPENERS.includes(text[at])) depth++;
-    else if (closes(text, at) && --depth === 0) return at;
-  }
-  return -1;
-}
-
-/** Where a type starting at `from` ends: a `,`, `|` or unopened closer outside brackets, or the end. */
+/** Where a type starting at `from` ends: a `,`, `|` or unopened closer outside brackets (not an arrow's `=>`), or the end. */
 function typeEnd(text: string, from: number): number {
   let depth = 0;
   for (let at = from; at < text.length; at++) {
     const ch = text[at];
-    if (OPENERS.includes(ch)) depth++;
-    else if (closes(text, at)) {
+    if ('(<[{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) || (ch === '>' && text[at - 1] !== '=')) {
       if (depth === 0) return at;
       depth--;
     } else if (depth === 0 && (ch === ',' || ch === '|' || (ch === '=' && text[at + 1] !== '>'))) return at;
@@ -302,19 +287,13 @@ function typeEnd(text: string, from: number): number {
   return text.length;
 }
 
-/** `text` split at `separator` outside brackets. */
-function splitTop(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let at = 0; at < text.length; at++) {
-    if (OPENERS.includes(text[at])) depth++;
-    else if (closes(text, at)) depth--;
-    else if (depth === 0 && text[at] === separator) {
-      parts.push(text.slice(start, at));
-      start = at + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
+/** The 1-based line of each offset it is asked for, offsets in increasing order: one pass over the source. */
+function lineCounter(source: string): (offset: number) => number {
+  let line = 1;
+  let counted = 0;
+  return (offset) => {
+    for (let at = source.indexOf('\n', counted); at !== -1 && at < offset; at = source.indexOf('\n', at + 1)) line++;
+    counted = Math.max(counted, offset);
+    return line;
+  };
 }

@@ -295,7 +295,8 @@ function closeCapped(text: string): string {
 }
 
 /** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
-function closingBracket(text: string, open: number): number {
+/** Index of the bracket closing the one at `open` (`(`, `[`, `{`, `<`; not the `>` of an arrow), or -1. */
+export function closingBracket(text: string, open: number): number {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     const ch = text[i];
