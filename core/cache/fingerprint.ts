@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { SCHEMA_VERSION } from '../types.js';
 
 /** Compiled code (under dist/) and shipped data (under the package root) that extraction reads. */
-const DIST_INPUTS = [
+export const DIST_INPUTS = [
   'core/extract', 'core/parse', 'core/files/content.js', 'core/files/policy.js', 'core/files/hash.js',
   'core/pool/extract-file.js', 'core/cache/codec.js', 'grammars/languages.js',
+  // Type comments and JSDoc types are read with the type-text helpers.
+  'core/graph/type-text.js',
 ];
 const PACKAGE_INPUTS = ['grammars/queries'];
 const DEPENDENCIES = ['web-tree-sitter', '@cursorless/tree-sitter-wasms'];

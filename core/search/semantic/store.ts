@@ -29,7 +29,7 @@ const LENGTH_AT = STAMP_AT + 20;
 const PREFIX_BYTES = LENGTH_AT + 8;
 export const SEMANTIC_FILE = 'search.bin';
 /** The compiled modules whose behaviour decides what is stored. */
-const INPUTS = ['documents.js', 'document-codec.js', 'source-text.js', 'terms.js', 'abbreviations.js', 'semantic-index.js'];
+export const INPUTS = ['documents.js', 'document-codec.js', 'source-text.js', 'terms.js', 'abbreviations.js', 'semantic-index.js'];
 
 /** [path, hash, documents] */
 type StoredFile = [string, string, StoredDocument[]];
