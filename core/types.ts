@@ -83,6 +83,8 @@ export interface OverloadRecord {
   signature: string;
   /** As FunctionRecord.params: what a call of this overload may pass. */
   params: string[];
+  /** As FunctionRecord.return_type: what a call matching this overload gives. */
+  return_type?: string;
   /** First line of its own doc comment (TS overloads often carry their own, `@deprecated` ones). */
   doc?: string;
   /** A signature without a body (TS overload signature, abstract or interface member, `@overload` stub). */
@@ -223,6 +225,12 @@ export interface LocalBinding {
    * alternative that is a name, attribute path, call or construction, as written.
    */
   init_any?: string[];
+  /**
+   * JavaScript/TypeScript: an assignment to a plain name (`x = f()` after `let x`), not its
+   * declaration. Call resolution passes over it where the name is declared with a type, and over
+   * one whose value it cannot tell (the name then keeps what it held before).
+   */
+  assigned?: true;
   /** A type guard narrows the name: the callee of `isFoo(x)`, whose `x is Foo` return type gives the type. */
   guard?: string;
   /** A second type guard the name may pass instead (`if (!isFoo(x) && !isBar(x)) return`: after it, x is a Foo or a Bar). */

@@ -17,7 +17,8 @@
 // values of a tuple assignment, one per target: `a, b = x, f()`), `@binding.global` (the name is
 // declared `global` in its function: that function's bindings of it are module-level ones too), `@binding.owner` (the binding is
 // that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
-// whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), `@binding.typevar` (a Python
+// whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), `@binding.assigned` (an assignment
+// to a plain name, not a declaration: `x = f()`), `@binding.typevar` (a Python
 // `TypeVar(…)` call: the name stands for its bound or constraints as a type), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
 // Bindings directly in a class body are fields (FieldRecords), and bindings of the class's own
 // scope only where the language makes the class body a scope (LanguageHooks.classBodyScope).
@@ -76,10 +77,10 @@ const TYPE_MAX = 1000;
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
 
 /** Expressions an alternative may be: what call resolution can evaluate. */
-const CHAIN_NODES = new Set(['identifier', 'member_expression', 'call_expression', 'new_expression', 'this', 'non_null_expression', 'attribute', 'call']);
+const CHAIN_NODES = new Set(['identifier', 'member_expression', 'subscript_expression', 'call_expression', 'new_expression', 'this', 'non_null_expression', 'attribute', 'subscript', 'call']);
 const MAX_ALTERNATIVES = 4;
 
-/** The alternatives of `a || b`, `a ?? b`, `c ? a : b`, `(x = a)`, `await a`: leaves that are names, paths, calls or constructions. */
+/** The alternatives of `a || b`, `a ?? b`, `c ? a : b`, `(x = a)`, `await a`: leaves that are names, paths, elements (`xs[0]`), calls or constructions. */
 function alternatives(node: Node, out: Node[], depth = 0): Node[] {
   if (depth > 8 || out.length >= MAX_ALTERNATIVES) return out;
   switch (node.type) {
@@ -236,6 +237,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       const line = after ? after.endPosition.row + (caps['binding.keeps'] ? 2 : 1) : nameNode.startPosition.row + 1;
       binding = { scope, name, line };
       if (globals.has(`${binding.scope}\u0000${name}`)) binding.global = true;
+      if (caps['binding.assigned']) binding.assigned = true;
       if (!narrowNode && !callback && !after && isConditional(node, innermost?.node, conditionals)) binding.conditional = true;
       byName.set(nameNode.startIndex, binding);
     }

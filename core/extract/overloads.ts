@@ -19,6 +19,7 @@ const OVERLOADABLE = new Set<FunctionRecord['kind']>(['function', 'method', 'con
 
 function overloadOf(fn: FunctionRecord): OverloadRecord {
   const out: OverloadRecord = { line: fn.line, end_line: fn.end_line, signature: fn.signature, params: fn.params };
+  if (fn.return_type) out.return_type = fn.return_type;
   if (fn.doc) out.doc = fn.doc;
   if (fn.is_declaration) out.is_declaration = true;
   return out;

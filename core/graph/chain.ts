@@ -32,6 +32,9 @@ const OPERATOR_LEVEL = new Map(OPERATOR_LEVELS.flatMap((row, level) => row.map((
 /** What makes an expression more than arithmetic: comparisons, boolean operators, lambdas, conditionals, tuples. */
 const NOT_ARITHMETIC = /(?:[<>=!]=|[<>]|:=|,|\b(?:and|or|not|in|is|if|else|lambda|for)\b)/y;
 
+const CAST_TYPE = String.raw`[A-Za-z_$][\w$.]*(?:<[^()]*>)?(?:\[\])*`;
+const CAST = new RegExp(String.raw`^([\s\S]+)\s+as\s+(${CAST_TYPE}(?:\s*\|\s*${CAST_TYPE})*)$`);
+
 /**
  * The loosest binary operator outside brackets and strings of `text`, splitting it in two
  * (`a | b | c` → `a | b` and `c`); undefined for anything but binary arithmetic.
@@ -136,8 +139,9 @@ export function parseChain(input: string): Segment[] | undefined {
       const end = closeOf(text, i);
       if (end < 0) return undefined;
       const inner = text.slice(i + 1, end - 1).trim();
-      // The last `as` is the type the value ends up with (`x as unknown as Foo`), array types too.
-      const cast = /^([\s\S]+)\s+as\s+([A-Za-z_$][\w$.]*(?:<[^()]*>)?(?:\[\])*)$/.exec(inner);
+      // The last `as` is the type the value ends up with (`x as unknown as Foo`), array types and
+      // unions of such types too (`child as MarkViewDesc | TextViewDesc`).
+      const cast = CAST.exec(inner);
       const operation = cast ? undefined : splitBinary(inner);
       if (cast) {
         segment = { name: '', sep, calls: 0, indexed: false, cast: cast[2] };

@@ -174,6 +174,13 @@ export function unionOf(values: readonly Value[]): Value {
   return options.length === 1 ? options[0] : { kind: 'union', options };
 }
 
+/** The value as its type says it: an instance constructed here is one of that class or a subclass. */
+function typedAs(value: Value): Value {
+  if (value.kind === 'instance' && value.exact) return { kind: 'instance', cls: value.cls };
+  if (value.kind === 'union' && value.options.some((option) => option.kind === 'instance' && option.exact)) return { kind: 'union', options: value.options.map(typedAs) };
+  return value;
+}
+
 const simpleName = (name: string) => name.slice(name.lastIndexOf('.') + 1);
 
 const classTypeParamsRead = new WeakMap<ClassInfo, TypeParam[]>();
@@ -602,6 +609,13 @@ export class Resolver {
   }
 
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
+    const value = this.bindingValueOnce(file, scope, binding, depth);
+    // TypeScript types a name assigned after its declaration as the type of what it is assigned: a
+    // construction there makes it that class, not exactly that class (overrides below it may answer).
+    return binding.assigned ? typedAs(value) : value;
+  }
+
+  private bindingValueOnce(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.guard) return this.guardType(file, scope, binding, depth) ?? OPAQUE;
     if (binding.type && !this.isBareFinal(file, binding.type)) {
@@ -831,6 +845,10 @@ export class Resolver {
 
   /** What a call of `fn` returns by its declared type; `self` the instance it is called on, if known (Value `self`). */
   private declaredReturn(file: string, fn: FunctionRecord, depth: number, self?: Value): Value {
+    // An implementation without a return type of its own is called through its overloads: a call
+    // gives what one of them declares (which one depends on the arguments, so any of them).
+    const overloads = fn.return_type ? undefined : [...new Set((fn.overloads ?? []).flatMap((o) => (o.return_type ? [o.return_type] : [])))];
+    if (overloads?.length) return unionOf(overloads.map((type) => this.declaredReturn(file, { ...fn, return_type: type }, depth + 1, self)));
     if (!fn.return_type) {
       const typed = this.constType(file, fn, depth + 1);
       const declared = typed ? this.callResult(typed, depth + 1) : OPAQUE;
@@ -1100,6 +1118,26 @@ export class Resolver {
     return undefined;
   }
 
+  /**
+   * The bindings of a name in force at a line (`before`: those made up to it), without the
+   * assignments that leave its type as it was. As TypeScript has it, only a name declared with
+   * neither a type nor a value (`let x;`, `let x = null`) takes the type of what it is assigned; a
+   * parameter or a name declared otherwise keeps its declared or initial type. And the last
+   * assignments whose value is unknown leave the name what it held before them.
+   */
+  private withoutBlindAssignments(file: string, scope: string, bound: LocalBinding[], before: LocalBinding[], depth: number): LocalBinding[] {
+    if (!before.some((b) => b.assigned)) return before;
+    const declared = bound.some((b) => !b.assigned && b.end_line === undefined) || this.symbols(file)?.params.get(scope)?.has(bound[0].name);
+    if (declared) return before.filter((b) => !b.assigned);
+    let end = before.length;
+    while (end > 0 && before[end - 1].assigned && this.assignedValue(file, scope, before[end - 1], depth).kind === 'opaque') end--;
+    return end === before.length ? before : before.slice(0, end);
+  }
+
+  private assignedValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
+    return this.ctx.memo(`assigned|${file}|${scope}|${binding.line}|${binding.name}`, () => this.bindingValue(file, scope, binding, depth + 1)) ?? OPAQUE;
+  }
+
   /** What a bare name means inside `caller` at `line`. */
   lookupName(file: string, caller: string, name: string, line: number, depth: number): Value | undefined {
     const syms = this.symbols(file);
@@ -1120,13 +1158,14 @@ export class Resolver {
       if (object) return object;
       // The binding in force: the last one made before the line (a narrowing only inside its branch).
       const bound = syms.bindings.get(scope)?.get(name);
-      const before = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && readsItself(b))
+      const made = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && readsItself(b))
         && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
+      const before = made && this.withoutBlindAssignments(file, scope, bound!, made, depth);
       const nested = syms.functions.get(`${scope}.${name}`);
       // With no binding before the line, a later one stands for the name, unless a Python `def`
       // already bound it there (`__eq__ = __make_cmp(…)` before `__make_cmp = staticmethod(__make_cmp)`).
       const defined = nested !== undefined && syms.family === 'python' && scope === caller && nested.line <= line;
-      const binding = before?.length ? before[before.length - 1] : defined ? undefined : bound?.find((b) => b.end_line === undefined);
+      const binding = before?.length ? before[before.length - 1] : defined ? undefined : bound?.find((b) => b.end_line === undefined && !b.assigned);
       // A Python `def` runs as a statement: one between the binding and the line rebinds the name
       // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
       const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;
@@ -1197,7 +1236,8 @@ export class Resolver {
     if (object) return object;
     // The module-level binding in force at the end of the module, and what functions assign to the
     // name declaring it `global` (either may be what the name holds when it is read).
-    const bound = syms.bindings.get(MODULE_SCOPE)?.get(name);
+    const all = syms.bindings.get(MODULE_SCOPE)?.get(name);
+    const bound = all && this.withoutBlindAssignments(file, MODULE_SCOPE, all, all, depth);
     const assigned = syms.globals.get(name) ?? [];
     if (bound?.length || assigned.length) {
       const last = bound?.length ? inForce(bound).map((b) => this.bindingValue(file, MODULE_SCOPE, b, depth + 1)) : [];

@@ -122,6 +122,16 @@
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: (_ object: (this) property: (_)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
+; x = new Foo(), x = f(), x = y, x = c ? a : b: a plain name holds that from there on (a `let`
+; declared without a type has the type of what it is last assigned, as TypeScript's control flow
+; gives it; call resolution passes over these for a name declared with a type)
+(assignment_expression left: (identifier) @binding.name right: (_ constructor: (_) @binding.new)) @binding @binding.assigned
+((assignment_expression left: (identifier) @binding.name right: (_ function: (_) @binding.call)) @binding @binding.assigned
+  (#not-any-of? @binding.call "require" "import"))
+((assignment_expression left: (identifier) @binding.name right: (await_expression (_ function: (_) @binding.call))) @binding @binding.assigned
+  (#not-any-of? @binding.call "require" "import"))
+(assignment_expression left: (identifier) @binding.name right: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding @binding.assigned
+(assignment_expression left: (identifier) @binding.name right: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding @binding.assigned
 ; const { a, b: c } = this.x, const { ctx, status } = this._processInputParams(input): each name is
 ; copied from that property of the source
 (variable_declarator

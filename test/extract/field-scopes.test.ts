@@ -78,7 +78,10 @@ describe.each([['v.ts', true], ['v.tsx', true], ['v.js', false]])('class field i
       [30, 'wrap', 'Virtualizer.handlers'],
       [30, 'this.notify', 'Virtualizer.handlers.onScroll'],
     ]);
-    if (typed) expect(r.bindings.filter((b) => b.name === '_ro')).toEqual([{ scope: 'Virtualizer.observer', name: '_ro', line: 4, type: 'ResizeObserver | null' }]);
+    expect(r.bindings.filter((b) => b.name === '_ro')).toEqual([
+      ...(typed ? [{ scope: 'Virtualizer.observer', name: '_ro', line: 4, type: 'ResizeObserver | null' }] : []),
+      { scope: 'Virtualizer.observer.get', name: '_ro', line: 10, init_call: 'ResizeObserver', init_new: true, assigned: true },
+    ]);
   });
 });
 

@@ -33,10 +33,10 @@ describe('overloads are one definition', () => {
     expect(of.is_declaration).toBeUndefined();
     expect(of.doc).toBe('Emits the arguments you provide, then completes.');
     expect(of.overloads).toEqual([
-      { line: 10, end_line: 10, signature: 'export function of(value: null): Observable<null>', params: ['value: null'], doc: '@deprecated Pass a scheduler to `scheduled` instead.', is_declaration: true },
-      { line: 12, end_line: 12, signature: 'export function of(value: undefined): Observable<undefined>', params: ['value: undefined'], doc: '@deprecated Pass a scheduler to `scheduled` instead.', is_declaration: true },
-      { line: 13, end_line: 13, signature: 'export function of<T>(value: T): Observable<T>', params: ['value: T'], is_declaration: true },
-      { line: 14, end_line: 14, signature: 'export function of<A extends readonly unknown[]>(...values: A): Observable<A[number]>', params: ['...values: A'], is_declaration: true },
+      { line: 10, end_line: 10, signature: 'export function of(value: null): Observable<null>', params: ['value: null'], return_type: 'Observable<null>', doc: '@deprecated Pass a scheduler to `scheduled` instead.', is_declaration: true },
+      { line: 12, end_line: 12, signature: 'export function of(value: undefined): Observable<undefined>', params: ['value: undefined'], return_type: 'Observable<undefined>', doc: '@deprecated Pass a scheduler to `scheduled` instead.', is_declaration: true },
+      { line: 13, end_line: 13, signature: 'export function of<T>(value: T): Observable<T>', params: ['value: T'], return_type: 'Observable<T>', is_declaration: true },
+      { line: 14, end_line: 14, signature: 'export function of<A extends readonly unknown[]>(...values: A): Observable<A[number]>', params: ['...values: A'], return_type: 'Observable<A[number]>', is_declaration: true },
     ]);
     expect(lines(only(r, 'fromEvent'))).toEqual([35, 36]);
     // A function that is not overloaded has no `overloads`; its nested definitions stay its own.

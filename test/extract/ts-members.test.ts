@@ -156,6 +156,7 @@ describe('typescript members for call resolution', () => {
       { scope: 'f', name: 'connector', line: 2, init_name: 'cfg.connector' },
       { scope: 'f', name: 'reset', line: 2, init_name: 'cfg.reset' },
       { scope: 'f', name: 'd', line: 3, init_any: ['s', 'connector()'] },
+      { scope: 'f', name: 's', line: 3, init_any: ['s', 'connector()'], assigned: true },
       { scope: 'f', name: 't', line: 4, init_any: ['g(x)', 'new B()'] },
       { scope: 'f', name: 'z', line: 5, init_any: ['h()'] },
     ]);

@@ -77,6 +77,27 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'parent.is', 'common')).toBe(`${file}#Parent.is`);
   });
 
+  it('a name declared with neither a type nor a value has the type of what it is assigned (in a condition, from a ternary too); one declared with either keeps it, as in TypeScript', () => {
+    const file = 'src/assigned.ts';
+    expect(targetOf(project.graph, file, 'next.slice')).toBe(`${file}#NodeView.slice`);
+    expect(targetOf(project.graph, file, 'inCondition.slice')).toBe(`${file}#NodeView.slice`);
+    expect(targetOf(project.graph, file, 'declared.mark')).toBe(`${file}#MarkView.mark`);
+    expect(targetOf(project.graph, file, 'initialised.mark')).toBe(`${file}#MarkView.mark`);
+    // An assignment of an unknown value leaves the name what it held.
+    expect(targetOf(project.graph, file, 'later.mark')).toBe(`${file}#MarkView.mark`);
+  });
+
+  it('a call of an overloaded method without a return type of its own gives what its overloads declare', () => {
+    const file = 'src/assigned.ts';
+    expect(targetOf(project.graph, file, 'found?.hit')).toBe(`${file}#View.hit`);
+    expect(callerSites(file, 'NodeView.slice', 'none')).toEqual([`${file}:32`, `${file}:37`, `${file}:54`]);
+  });
+
+  it('a cast to a union of classes reaches the method of each', () => {
+    const file = 'src/assigned.ts';
+    expect(callerSites(file, 'MarkView.slice', 'none')).toEqual([`${file}:54`]);
+  });
+
   it('an object literal bound to a name: calls reach its members, which implement its declared type', () => {
     const file = 'src/provider.ts';
     expect(targetOf(project.graph, file, 'timers.schedule')).toBe(`${file}#timers.schedule`);
