@@ -188,6 +188,12 @@ export function buildCalls(
 const NOT_A_REFERENCE = ['function', 'constructor'];
 /** Where a member expression names a value's type and reads nothing: TypeScript's `typeof a.b` in a type. */
 const TYPE_QUERIES = new Set(['type_query']);
+/**
+ * Where a member expression names what is called without call syntax, a call rather than a read: a
+ * JSX tag (`<Foo.Bar />` calls the component, grammars/queries/jsx.scm; `</Foo.Bar>` only closes it)
+ * and a decorator (`@Reflect.metadata`).
+ */
+const CALLED_BY_PLACE = new Set(['jsx_opening_element', 'jsx_self_closing_element', 'jsx_closing_element', 'decorator']);
 /** Assignments whose `left` member is written, not read (`this.ACTION = this.ACTION_RECORD`, `self.x = y`). */
 const ASSIGNMENTS = new Set(['assignment_expression', 'assignment']);
 
@@ -213,7 +219,7 @@ export function buildReferences(
     const nameNode = caps['ref.name'];
     const parent = node.parent;
     if (!nameNode || !parent) continue;
-    if (TYPE_QUERIES.has(parent.type) || NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
+    if (TYPE_QUERIES.has(parent.type) || CALLED_BY_PLACE.has(parent.type) || NOT_A_REFERENCE.some((field) => parent.childForFieldName(field)?.equals(node))) continue;
     if (parent.type === 'sequence_expression' && isIndirectCallee(node)) continue;
     const callee = text(source, node);
     const split = SPLIT.exec(callee);

@@ -1172,6 +1172,11 @@ export class Resolver {
       // Seen from a function nested in this scope, a name the scope assigns again later (after the
       // nested function is defined) may hold any of its values when the nested function runs.
       const rebound = scope !== caller && bound?.some((b) => b.end_line === undefined && b.line > line);
+      // `const next: NextFn = async (ctx) => …`: a declared type on the function's own declaration
+      // does not hide the function (its calls reach it, as module-level ones do).
+      if (binding && nested && !nested.class_name && syms.family === 'js' && binding.line === nested.line && binding.type !== undefined && !rebound) {
+        return { kind: 'function', file, fn: nested };
+      }
       if (binding && !redefined && rebound) {
         return unionOf(bound!.filter((b) => b.end_line === undefined).map((b) => this.bindingValue(file, scope, b, depth + 1)));
       }

@@ -96,6 +96,8 @@
 ((call_expression function: (_) @call.callee arguments: (_) @call.args) @call
   (#not-eq? @call.callee "import"))
 (new_expression constructor: (_) @call.callee arguments: (_)? @call.args) @new
+; @sealed, @Reflect.metadata: a decorator written without arguments is called with what it decorates
+(decorator [(identifier) (member_expression)] @call.callee) @call
 
 ; ---- references: member reads; those not called are kept, the object of a longer access too (calls.ts)
 (member_expression property: [(property_identifier) (private_property_identifier)] @ref.name) @ref
