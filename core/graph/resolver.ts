@@ -346,8 +346,13 @@ export class Resolver {
       const method = owner.methods.get(name);
       if (method) return { ...method, owner };
       // A Python attribute declared with a type (`infer: Any` in a mixin) is the member the lookup
-      // finds there, as a checker reads it: a later base's method of that name is hidden.
-      if (this.symbols(owner.file)?.family === 'python' && owner.records.some((record) => record.fields.some((f) => f.name === name && f.type))) return undefined;
+      // finds there, as a checker reads it: a later base's method of that name is hidden. So is one
+      // by a JS/TS instance field given a value (`passthrough = vi.fn()` in a subclass): each
+      // instance owns it. A field that only declares a type (`override fetch!: …`, a mixin's
+      // `logSubscribedFrame: () => number`) is the method still.
+      const family = this.symbols(owner.file)?.family;
+      if (family === 'python' && owner.records.some((record) => record.fields.some((f) => f.name === name && f.type))) return undefined;
+      if (family === 'js' && owner.records.some((record) => record.fields.some((f) => f.name === name && !f.static && (f.init_call !== undefined || f.init_name !== undefined)))) return undefined;
     }
     return undefined;
   }

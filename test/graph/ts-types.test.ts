@@ -93,6 +93,14 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites(file, 'NodeView.slice', 'none')).toEqual([`${file}:32`, `${file}:37`, `${file}:54`]);
   });
 
+  it('an instance field given a value in a subclass hides the base class\'s method of that name', () => {
+    const file = 'src/assigned.ts';
+    expect(targetOf(project.graph, file, 'stub.hit')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'stub.find')).toBe(`${file}#View.find`);
+    // A field that only declares a type is the method still.
+    expect(targetOf(project.graph, file, 'view.hit', 'typedOnly')).toBe(`${file}#View.hit`);
+  });
+
   it('a cast to a union of classes reaches the method of each', () => {
     const file = 'src/assigned.ts';
     expect(callerSites(file, 'MarkView.slice', 'none')).toEqual([`${file}:54`]);
