@@ -8,7 +8,7 @@ import { computeFileGraph } from './file-graph.js';
 import { FileSet, ancestorDirs, baseName } from './file-set.js';
 import { symbolKey, type CallEdge, type FileGraph, type ResolvedImport, type SymbolRef } from './model.js';
 import { emptyConfig, type ProjectConfig } from './project-config.js';
-import { ResolveContext, baseKey, dirKey, functionKey } from './resolve/context.js';
+import { ResolveContext, baseKey, definitionKey, dirKey } from './resolve/context.js';
 import { Resolver } from './resolver.js';
 
 /** A definition the graph knows, for name lookups. */
@@ -88,8 +88,8 @@ export function definitionsOf(record: FileRecord): Definition[] {
   return out;
 }
 
-function functionNames(record: FileRecord): string[] {
-  return definitionsOf(record).filter((def) => !def.is_class).map((def) => def.name);
+function definitionNames(record: FileRecord): string[] {
+  return definitionsOf(record).map((def) => def.name);
 }
 
 export class CallGraph {
@@ -120,7 +120,7 @@ export class CallGraph {
   private readonly definitionsByName: SourcedIndex<Definition> = new SourcedIndex();
 
   private constructor(readonly root: string, readonly config: ProjectConfig) {
-    this.ctx = new ResolveContext(this.files, this.records, config, (name) => this.hasFunctionNamed(name));
+    this.ctx = new ResolveContext(this.files, this.records, config, (name) => this.definitionsByName.get(name).length > 0);
     this.resolver = new Resolver(this.ctx);
   }
 
@@ -172,9 +172,9 @@ export class CallGraph {
     const touched = new Set<string>();
     for (const change of changes) {
       const before = this.records.get(change.path);
-      // A function name new to the file may be one that other files' reads were skipped for.
-      const known = new Set(before ? functionNames(before) : []);
-      for (const name of change.after ? functionNames(change.after) : []) if (!known.has(name)) touched.add(functionKey(name));
+      // A definition name new to the file may be one that other files' reads were skipped for.
+      const known = new Set(before ? definitionNames(before) : []);
+      for (const name of change.after ? definitionNames(change.after) : []) if (!known.has(name)) touched.add(definitionKey(name));
       if (before) this.indexDefinitions(before, false);
       if (change.after) {
         this.records.set(change.path, change.after);
@@ -363,10 +363,6 @@ export class CallGraph {
   /** Definitions whose simple or qualified name is `name`. */
   definitions(name: string): readonly Definition[] {
     return this.definitionsByName.get(name);
-  }
-
-  private hasFunctionNamed(name: string): boolean {
-    return this.definitionsByName.get(name).some((def) => !def.is_class);
   }
 
   /** Definitions of one file. */

@@ -88,7 +88,9 @@ export function directCallers(
   isClass: boolean,
   mode: DispatchMode = defaultDispatch(graph.record(ref.file)?.language),
 ): Array<{ edge: CallEdge; dispatch: boolean }> {
-  if (isClass) return graph.instantiationsOf(ref).map((edge) => ({ edge, dispatch: false }));
+  // A class's callers: where it is instantiated, and where it is read as a value (`ns.Foo`). (The
+  // calls that lead to a class without a constructor are its instantiations and `super()`.)
+  if (isClass) return [...graph.instantiationsOf(ref), ...graph.callersOf(ref).filter((edge) => edge.reference)].map((edge) => ({ edge, dispatch: false }));
   const seen = new Set<string>();
   const out: Array<{ edge: CallEdge; dispatch: boolean }> = [];
   const add = (edges: readonly CallEdge[], dispatch: boolean) => {

@@ -35,11 +35,11 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     };
     const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));
     const called = new Set(edges.flatMap((edge) => (edge.to ? [`${edge.line}\u0000${edge.from.name}\u0000${edge.to.file}\u0000${edge.to.name}`] : [])));
-    // A member read counts where it resolves to a function; an unknown one is no call by name.
-    // Most reads are of fields: a name no function of the project has is not resolved at all.
+    // A member read counts where it resolves to a function or a class; an unknown one is no call by
+    // name. Most reads are of fields: a name no definition of the project has is not resolved at all.
     for (const reference of record.references ?? []) {
-      if (!ctx.definesFunction(reference.name)) continue;
-      for (const target of resolver.resolveCall(record.path, reference)) {
+      if (!ctx.definesName(reference.name)) continue;
+      for (const target of resolver.resolveCall(record.path, reference, true)) {
         if (!target.to || target.via === 'constructor') continue;
         // Writing a JS method (`this.ACTION = this.ACTION_RECORD`) replaces it, writing an accessor runs
         // its setter. (pyright lists a Python write among a method's incoming calls: `self.default = default`.)

@@ -1964,8 +1964,9 @@ export class Resolver {
   /**
    * Where a call site in `file` leads: one target, or several when the receiver is one of several
    * types (each option defining the method is a possible callee). Always at least one element.
+   * `read`: the site reads the member rather than calling it, so a class there is itself the target.
    */
-  resolveCall(file: string, site: Pick<CallSite, 'callee' | 'name' | 'caller' | 'line' | 'kind' | 'this_from'>): CallTarget[] {
+  resolveCall(file: string, site: Pick<CallSite, 'callee' | 'name' | 'caller' | 'line' | 'kind' | 'this_from'>, read = false): CallTarget[] {
     const body = this.classBody(file, site.caller, site.line);
     const call = body ? { ...site, caller: body } : site;
     const segments = parseChain(call.callee);
@@ -2010,7 +2011,10 @@ export class Resolver {
         if (bound) call.bound = bound;
         out.push(call);
       }
-      else if (option.kind === 'class') {
+      else if (option.kind === 'class' && read) {
+        // A class read as a value (`yield* Snowflake.Generator`, `ns.Foo.create()`): the class itself.
+        out.push({ to: { file: option.cls.file, name: option.cls.name }, via });
+      } else if (option.kind === 'class') {
         out.push(...this.instantiation(option.cls, option.typed).filter((created) => created.to));
       }
     }

@@ -101,6 +101,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'view.hit', 'typedOnly')).toBe(`${file}#View.hit`);
   });
 
+  it('a class read as a value through a module namespace is among its callers, with its instantiations', () => {
+    const sites = directCallers(project.graph, { file: 'src/tags.ts', name: 'Generator' }, true).map(({ edge }) => `${edge.from.file}:${edge.line}${edge.reference ? ' read' : ''}`).sort();
+    expect(sites).toEqual(['src/tags.ts:4', 'src/use-tags.ts:6 read', 'src/use-tags.ts:7', 'src/use-tags.ts:8 read']);
+    expect(targetOf(project.graph, 'src/use-tags.ts', 'Tags.Generator.of')).toBe('src/tags.ts#Generator.of');
+  });
+
   it('a cast to a union of classes reaches the method of each', () => {
     const file = 'src/assigned.ts';
     expect(callerSites(file, 'MarkView.slice', 'none')).toEqual([`${file}:54`]);

@@ -1,7 +1,7 @@
 // What resolution reads the project through. Every read is recorded as a dependency of the file
 // being resolved, so an incremental update knows exactly which files to re-resolve: a record
 // consulted (`path`), a directory listed or probed (`path/`), a base name searched (`*name`), a
-// function name looked up project-wide (`functionKey`).
+// definition name looked up project-wide (`definitionKey`).
 // A memoised fact keeps the keys it read itself and the facts it used; a file's dependencies are
 // that graph's reachable keys, gathered once per file. (Copying every fact's keys into each user on
 // every hit held tens of millions of set entries while a large project's graph was built.)
@@ -17,9 +17,9 @@ export function baseKey(base: string): string {
   return `*${base}`;
 }
 
-/** The dependency on whether any function or method of the project has this name. */
-export function functionKey(name: string): string {
-  return `\u0000fn ${name}`;
+/** The dependency on whether any function, method or class of the project has this name. */
+export function definitionKey(name: string): string {
+  return `\u0000def ${name}`;
 }
 
 /** What one computation read: keys directly, and the memoised facts it used. */
@@ -48,7 +48,7 @@ export class ResolveContext {
     readonly files: FileSet,
     private readonly recordMap: ReadonlyMap<string, FileRecord>,
     readonly config: ProjectConfig,
-    private readonly functionNames: (name: string) => boolean = () => true,
+    private readonly definitionNames: (name: string) => boolean = () => true,
   ) {}
 
   /** Runs `work` while collecting every dependency it reads. */
@@ -96,10 +96,10 @@ export class ResolveContext {
     return this.files.named(base);
   }
 
-  /** True when some function or method of the project is named `name`. */
-  definesFunction(name: string): boolean {
-    this.touch(functionKey(name));
-    return this.functionNames(name);
+  /** True when some function, method or class of the project is named `name`. */
+  definesName(name: string): boolean {
+    this.touch(definitionKey(name));
+    return this.definitionNames(name);
   }
 
   /**
