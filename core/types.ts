@@ -227,8 +227,9 @@ export interface LocalBinding {
   init_any?: string[];
   /**
    * JavaScript/TypeScript: an assignment to a plain name (`x = f()` after `let x`), not its
-   * declaration. Call resolution passes over it where the name is declared with a type, and over
-   * one whose value it cannot tell (the name then keeps what it held before).
+   * declaration. Call resolution passes over it where the name is a parameter or is declared with a
+   * type or a value (that type stands, as in TypeScript), and over one whose value it cannot tell
+   * (the name then keeps what it held before).
    */
   assigned?: true;
   /** A type guard narrows the name: the callee of `isFoo(x)`, whose `x is Foo` return type gives the type. */

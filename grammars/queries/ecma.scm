@@ -125,8 +125,9 @@
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: (_ object: (this) property: (_)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
 ; x = new Foo(), x = f(), x = y, x = c ? a : b: a plain name holds that from there on (a `let`
-; declared without a type has the type of what it is last assigned, as TypeScript's control flow
-; gives it; call resolution passes over these for a name declared with a type)
+; declared with neither a type nor a value has the type of what it is last assigned, as
+; TypeScript's control flow gives it; call resolution passes over these for a parameter and for a
+; name declared with a type or a value)
 (assignment_expression left: (identifier) @binding.name right: (_ constructor: (_) @binding.new)) @binding @binding.assigned
 ((assignment_expression left: (identifier) @binding.name right: (_ function: (_) @binding.call)) @binding @binding.assigned
   (#not-any-of? @binding.call "require" "import"))
