@@ -190,7 +190,7 @@ function targetKey(target: OracleTarget): string {
  */
 export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode, lists: OracleListing): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .filter(({ edge }) => !edge.reference || (isMethod(graph, edge.to) && (lists.classReads || !readThroughClass(edge))) || (lists.moduleReads && edge.via === 'module'))
+    .filter(({ edge }) => !edge.reference || isAccessor(graph, edge.to) || (isMethod(graph, edge.to) && (lists.classReads || !readThroughClass(edge))) || (lists.moduleReads && edge.via === 'module'))
     .filter(({ edge }) => lists.aliasedCalls || !throughAlias(edge, target))
     .filter(({ edge }) => lists.functionMethodCalls || !throughFunctionMethod(edge, target))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));
@@ -213,6 +213,13 @@ function throughFunctionMethod(edge: CallEdge, target: OracleTarget): boolean {
 /** A method read through its class rather than an instance: `Class.m`, or Python's `cls.m` in a classmethod. */
 function readThroughClass(edge: CallEdge): boolean {
   return edge.via === 'static' || (edge.via === 'self' && edge.callee.startsWith('cls.'));
+}
+
+/** A getter or setter, of a class or of an object literal: reading or writing the property runs it, as both checkers list. */
+function isAccessor(graph: CallGraph, ref: SymbolRef | undefined): boolean {
+  if (!ref) return false;
+  const name = ref.name.slice(ref.name.lastIndexOf('.') + 1);
+  return graph.definitions(name).some((def) => def.file === ref.file && def.qualified_name === ref.name && (def.kind === 'getter' || def.kind === 'setter'));
 }
 
 function isMethod(graph: CallGraph, ref: SymbolRef | undefined): boolean {

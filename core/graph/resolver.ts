@@ -1004,7 +1004,8 @@ export class Resolver {
       const arrow = !/\bfunction\b/.test(fn.signature) && (fn.kind === 'arrow' || /^[\w$]+\s*\??:/.test(fn.signature));
       if (!arrow) {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
-        if (syms.objects.get(owner)?.get(fn.name) === fn) return { object: owner, fn };
+        // (A getter and setter of one name are one member: either may hold `this`.)
+        if (syms.objects.get(owner)?.has(fn.name)) return { object: owner, fn };
         return fn.class_name ? { fn } : undefined;
       }
       scope = fn.parent_function;

@@ -68,7 +68,8 @@ export interface FileSymbols {
   objectMembers: Set<string>;
   /**
    * JS objects bound to a name whose members the extractor lists as functions (`const api = {
-   * get() {} }` → `api`, in a function `f.api`): object path → member name → function.
+   * get() {} }` → `api`, in a function `f.api`): object path → member name → function. The members
+   * of top-level object literals bound to no name are those of path UNNAMED_OBJECT.
    */
   objects: Map<string, Map<string, FunctionRecord>>;
   /**
@@ -79,6 +80,12 @@ export interface FileSymbols {
 }
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
+
+/**
+ * The path in FileSymbols.objects of a file's top-level object literals bound to no name
+ * (`module.exports = { … }`): a member's qualified name is its name, so its owner path is empty.
+ */
+const UNNAMED_OBJECT = '';
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`, `[Symbol.iterator]()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)(?:[\w$]+|\[[^\]]+\])\s*(?:\??:|\(|<)/;
@@ -165,9 +172,13 @@ function buildSymbols(record: FileRecord): FileSymbols {
       // are named `fn.object.member`.
       const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
       const named = fn.class_name ? fn.class_name === owner && !classes.has(owner) : fn.parent_function !== undefined && owner.startsWith(`${fn.parent_function}.`);
-      if (!named || owner.length === 0) continue;
-      let members = objects.get(owner);
-      if (!members) objects.set(owner, (members = new Map()));
+      // The members of an object literal bound to no name (`module.exports = { … }`, `export default
+      // { … }`) are those of the file's unnamed object, UNNAMED_OBJECT: `this` in one of them is it.
+      const unnamed = owner.length === 0 && !fn.class_name && !fn.parent_function;
+      if (!unnamed && (!named || owner.length === 0)) continue;
+      const path = unnamed ? UNNAMED_OBJECT : owner;
+      let members = objects.get(path);
+      if (!members) objects.set(path, (members = new Map()));
       members.set(fn.name, fn);
     }
     // A namespace is read like an object of the top-level definitions in it (the innermost one).

@@ -33,27 +33,35 @@
 
 ; Members of an object literal are definitions only when the object is bound to a name — then
 ; they are that object's methods (`const api = { get() {} }` → api.get) — or exported
-; (`module.exports = { run() {} }` → run). Objects passed as arguments are callback bags: their
+; (`module.exports = { run() {} }` → run); `get x()` / `set x(v)` there are accessors. Objects passed as arguments are callback bags: their
 ; functions are anonymous like any callback.
 (variable_declarator
   name: (identifier) @receiver
   value: (object [
     (method_definition name: (_) @name) @def.method
+    (method_definition "get" name: (_) @name) @def.getter
+    (method_definition "set" name: (_) @name) @def.setter
     (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
 ((assignment_expression
   left: (_) @receiver
   right: (object [
     (method_definition name: (_) @name) @def.method
+    (method_definition "get" name: (_) @name) @def.getter
+    (method_definition "set" name: (_) @name) @def.setter
     (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
   (#not-match? @receiver "^(module\\.)?exports$"))
 ((assignment_expression
   left: (_) @_target
   right: (object [
     (method_definition name: (_) @name) @def.function
+    (method_definition "get" name: (_) @name) @def.getter
+    (method_definition "set" name: (_) @name) @def.setter
     (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
   (#match? @_target "^(module\\.)?exports$"))
 (export_statement value: (object [
   (method_definition name: (_) @name) @def.function
+  (method_definition "get" name: (_) @name) @def.getter
+  (method_definition "set" name: (_) @name) @def.setter
   (pair key: (_) @name value: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start]))
 
 ; exports.x = function…, module.exports.x = …, this.x = function… (named x, no receiver; `_`: a

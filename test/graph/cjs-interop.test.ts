@@ -1,4 +1,5 @@
-// CommonJS as compilers emit it: an imported function called as `(0, ns.f)(…)` is a call of f.
+// CommonJS as compilers emit it: an imported function called as `(0, ns.f)(…)` is a call of f; and
+// an object literal assigned to module.exports, whose methods call each other through `this`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
 
@@ -19,5 +20,15 @@ describe('CommonJS interop calls', () => {
       .map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
     expect(callers.sort()).toEqual(['<module>:17:reference', 'addWeeks:8:call', 'nextWeek:12:call']);
     expect(edgesFrom(project.graph, 'add-weeks.cjs', '_index.addDays')).toHaveLength(3);
+  });
+
+  it('this in a method of module.exports = { … } is that object: its methods and accessors, a getter\'s too', () => {
+    const file = 'response.js';
+    expect(targetOf(project.graph, file, 'this.toJSON', 'inspect')).toBe(`${file}#toJSON`);
+    expect(targetOf(project.graph, file, 'this.get', 'length')).toBe(`${file}#get`);
+    const kinds = project.graph.record(file)!.functions.map((fn) => `${fn.name} ${fn.kind}`);
+    expect(kinds).toEqual(['status getter', 'status setter', 'get function', 'length getter', 'toJSON function', 'inspect function']);
+    const reads = project.graph.callersOf({ file, name: 'status' }).map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
+    expect(reads).toEqual(['toJSON:23:reference']);
   });
 });
