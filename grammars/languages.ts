@@ -76,13 +76,19 @@ export interface ExtractSyntax {
   overloads?: 'declarations' | 'all';
 }
 
+/**
+ * Words the TypeScript and TSX grammars do not know, read as blanks (ExtractSyntax.unknownWords):
+ * variance annotations `<in out T>` (also after a comment) and `export type * from`.
+ */
+const TS_UNKNOWN_WORDS = /\b(?:in\s+out|in|out)(?<=[<,](?:\s|\/\/[^\n]*\n|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:in\s+out|in|out))\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))|\btype(?<=^export\s+type)(?=\s+\*)/gm;
+
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^(?:<[^\n]*?>\s*\(|<\s*$|(?:in|instanceof)\??\s*:)/, separator: ';' }, unknownWords: /\b(?:in\s+out|in|out)(?<=[<,](?:\s|\/\/[^\n]*\n|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:in\s+out|in|out))\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))|\btype(?<=^export\s+type)(?=\s+\*)/gm, overloads: 'declarations' } },
+    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^(?:<[^\n]*?>\s*\(|<\s*$|(?:in|instanceof)\??\s*:)/, separator: ';' }, unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations' } },
   { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], overloads: 'declarations' } },
+    extract: { queries: ['ecma', 'typescript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations' } },
   { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm',
     flow: () => import('./flow/javascript.js').then((m) => m.javascript), readableAs: ['typescript', 'tsx'],
     extract: { queries: ['ecma', 'javascript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },

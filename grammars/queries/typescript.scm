@@ -75,3 +75,13 @@
     (arrow_function parameter: (identifier) @binding.name)
     (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))
     (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))] @binding.callback)) @binding
+
+; The wrapped module-level function of ecma.scm with a cast around the wrapper's result, which
+; TypeScript needs for a component typed as a generic (`export const Link: LinkComponent<'a'> =
+; React.memo(React.forwardRef((props, ref) => …), areEqual) as any`).
+(program
+  [(lexical_declaration (variable_declarator name: (identifier) @name value: (as_expression (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow)))) @start)
+   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (as_expression (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow)))) @start))])
+(program
+  [(lexical_declaration (variable_declarator name: (identifier) @name value: (as_expression (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow)))))) @start)
+   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (as_expression (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow)))))) @start))])

@@ -127,6 +127,31 @@ describe('a grammar failure loses only what it must', () => {
     expect(callEdges(r)).toEqual(['after -> use @15']);
   });
 
+  it('tsx: variance annotations are repaired as in typescript, and a component cast after its wrapper is a definition (tanstack react-router\'s Link)', async () => {
+    const source = [
+      'export type LinkComponent<',
+      '  in out TComp,',
+      '  in out TDefaultFrom extends string = string,',
+      '> = (props: TComp) => TDefaultFrom',
+      '',
+      "export const Link: LinkComponent<'a', string> = React.memo(",
+      '  React.forwardRef((props: object, ref) => {',
+      '    return <a ref={ref}>{render(props)}</a>',
+      '  }),',
+      '  areEqual,',
+      ') as any',
+      '',
+      'export function Nav() {',
+      '  return <Link to="/" />',
+      '}',
+      '',
+    ].join('\n');
+    const r = await extractSource('link.tsx', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['type LinkComponent L1-4', 'arrow Link L6-11', 'function Nav L13-15']);
+    expect(callEdges(r)).toEqual(expect.arrayContaining(['Link -> render @8', 'Nav -> Link @14']));
+  });
+
   it('typescript: the variance repair leaves the words of comments alone', async () => {
     const source = [
       'export interface Window<in out T> {',
