@@ -215,17 +215,20 @@ function readThroughClass(edge: CallEdge): boolean {
   return edge.via === 'static' || (edge.via === 'self' && edge.callee.startsWith('cls.'));
 }
 
-/** A getter or setter, of a class or of an object literal: reading or writing the property runs it, as both checkers list. */
-function isAccessor(graph: CallGraph, ref: SymbolRef | undefined): boolean {
+/** Whether a function definition `ref` names satisfies `test` (false for none, or a class). */
+function isFunction(graph: CallGraph, ref: SymbolRef | undefined, test: (fn: FunctionRecord) => boolean): boolean {
   if (!ref) return false;
   const name = ref.name.slice(ref.name.lastIndexOf('.') + 1);
-  return graph.definitions(name).some((def) => def.file === ref.file && def.qualified_name === ref.name && (def.kind === 'getter' || def.kind === 'setter'));
+  return graph.definitions(name).some((def) => def.file === ref.file && def.qualified_name === ref.name && !def.is_class && test(def.record as FunctionRecord));
+}
+
+/** A getter or setter, of a class or of an object literal: reading or writing the property runs it, as both checkers list. */
+function isAccessor(graph: CallGraph, ref: SymbolRef | undefined): boolean {
+  return isFunction(graph, ref, (fn) => fn.kind === 'getter' || fn.kind === 'setter');
 }
 
 function isMethod(graph: CallGraph, ref: SymbolRef | undefined): boolean {
-  if (!ref) return false;
-  const name = ref.name.slice(ref.name.lastIndexOf('.') + 1);
-  return graph.definitions(name).some((def) => def.file === ref.file && def.qualified_name === ref.name && !def.is_class && (def.record as FunctionRecord).class_name !== undefined);
+  return isFunction(graph, ref, (fn) => fn.class_name !== undefined);
 }
 
 /** Asks the checker about every definition the queries name, once each; undefined where it has no call hierarchy. */
