@@ -18,7 +18,9 @@ export interface LanguageEntry {
   /**
    * Languages whose grammar and query read this one's files too, to the same records (JavaScript:
    * TypeScript and TSX; measured on 750 real JavaScript files, 747 identical records, 2 with more
-   * callback parameters found, 1 read with errors). A project mostly in one of them extracts this
+   * callback parameters found, 1 read with errors. TypeScript: TSX; on 3,820 real .ts files of 64
+   * packages, every record identical, 23 read with errors — `<T>x` assertions, `<T>(x) =>` without
+   * a comma — and so by TypeScript's grammar). A project mostly in one of them extracts this
    * language's files with it (grammarsToRead): one grammar and query to load instead of two.
    */
   readableAs?: LanguageId[];
@@ -84,7 +86,7 @@ const TS_UNKNOWN_WORDS = /\b(?:in\s+out|in|out)(?<=[<,](?:\s|\/\/[^\n]*\n|\/\*(?
 
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
-    flow: () => import('./flow/typescript.js').then((m) => m.typescript),
+    flow: () => import('./flow/typescript.js').then((m) => m.typescript), readableAs: ['tsx'],
     extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^(?:<[^\n]*?>\s*\(|<\s*$|(?:in|instanceof)\??\s*:)/, separator: ';' }, unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations' } },
   { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),

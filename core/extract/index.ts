@@ -46,12 +46,15 @@ export async function extractRecord(input: ExtractInput): Promise<FileRecord> {
   }
 }
 
-/** The file parsed, by the grammar given (when it reads the file without errors) or its own, and that grammar's query. */
+/**
+ * The file parsed, by the grammar given (when it reads the file without errors, with the text
+ * repairs of the file's own language) or its own, and that grammar's query.
+ */
 async function read(input: ExtractInput): Promise<{ grammar: LanguageId; query: Query; parsed: ParsedFile }> {
   const other = input.grammar !== undefined && input.grammar !== input.language ? input.grammar : undefined;
   if (other) {
     const query = await extractionQuery(other);
-    const parsed = await parseWithoutErrors(other, input.source);
+    const parsed = await parseWithoutErrors(other, input.source, {}, languageById(input.language).extract);
     if (parsed) return { grammar: other, query, parsed };
   }
   return { grammar: input.language, query: await extractionQuery(input.language), parsed: await parseRecovering(input.language, input.source) };

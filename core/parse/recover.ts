@@ -102,11 +102,33 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
   return parsedFile([whole, ...pieces]);
 }
 
-/** The file read whole by the grammar, or undefined when it reads it with errors (no recovery is tried). */
-export async function parseWithoutErrors(id: LanguageId, source: string, options: ParseOptions = {}): Promise<ParsedFile | undefined> {
-  const { whole } = await parseWhole(id, source, options);
+/**
+ * The file read whole by the grammar, or undefined when it reads it with errors (no recovery is
+ * tried beyond the text repairs of `repairs`, the syntax of the file's own language).
+ */
+export async function parseWithoutErrors(id: LanguageId, source: string, options: ParseOptions = {}, repairs?: ExtractSyntax): Promise<ParsedFile | undefined> {
+  const { parser, whole, deadline, deadlineMs } = await parseWhole(id, source, options);
   if (!whole.tree.rootNode.hasError) return parsedFile([whole]);
+  const text = repairs ? repaired(source, repairs) : source;
+  if (text === source) {
+    whole.tree.delete();
+    return undefined;
+  }
+  // The repairs keep every offset: the repaired tree answers for the source as it is.
+  const old = editedTo(whole.tree, source, text);
   whole.tree.delete();
+  let fixed: Tree;
+  try {
+    fixed = parseWithin(parser, id, text, deadline, deadlineMs, old);
+  } catch (error) {
+    // Out of time: the file's own grammar gets its own deadline.
+    if (performance.now() > deadline) return undefined;
+    throw error;
+  } finally {
+    old.delete();
+  }
+  if (!fixed.rootNode.hasError) return parsedFile([{ tree: fixed, owns: [{ from: 0, to: source.length }] }]);
+  fixed.delete();
   return undefined;
 }
 
