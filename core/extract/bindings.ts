@@ -5,7 +5,8 @@
 // The query captures `@binding.name` and one or more of `@binding.type` (declared type),
 // `@binding.call` (callee of the initialising call), `@binding.new` (class of a `new` / composite
 // literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
-// name is destructured from that property of it: `const { a } = this`), `@binding.each` (a name or
+// name is destructured from that property of it: `const { a } = this`; with `@binding.type` instead, from a value of that
+// type: the parameter `{ a }: T` makes a `T['a']`), `@binding.each` (a name or
 // path whose element the binding is: `for (const x of xs)`; with `@binding.unpacked`, the item at the
 // name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
 // `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, of what `@binding.from` holds: `[b for a, b in pairs]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
@@ -243,7 +244,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
     // A declared type wins over one another pattern read off the construction.
     if (typeNode && (binding.type === undefined || binding.type_at_new) && !INFERRED.has(typeNode.text)) {
-      binding.type = capType(collapse(textWithout(typeNode, comments)).replace(/^:\s*/, ''), TYPE_MAX);
+      const declared = collapse(textWithout(typeNode, comments)).replace(/^:\s*/, '');
+      // A name destructured from a typed value (no initialiser: a parameter) is that member of its type.
+      binding.type = capType(keyNode && !fromNode ? `${/^[\w$.]+(<.*>)?$/.test(declared) ? declared : `(${declared})`}['${keyNode.text}']` : declared, TYPE_MAX);
       delete binding.type_at_new;
     }
     if (typeVar && binding.type === undefined) binding.type = cap(typeVar, TYPE_MAX);

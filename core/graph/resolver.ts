@@ -561,7 +561,10 @@ export class Resolver {
       }
       case 'member': {
         const object = this.typeValue(file, shape.object, depth + 1);
-        return object.kind === 'opaque' ? OPAQUE : this.member(object, shape.key, depth + 1) ?? OPAQUE;
+        const member = object.kind === 'opaque' ? undefined : this.member(object, shape.key, depth + 1);
+        // A value of a method's type (`const { run } = …: T`, typed `T['run']`) gives what the
+        // method gives, but a call of it is no call of the method, as a checker has it.
+        return member?.kind === 'function' ? { ...member, alias: true } : member ?? OPAQUE;
       }
       case 'typeof': {
         // The class (or function) itself, not an instance.
@@ -1113,7 +1116,17 @@ export class Resolver {
     }
     const shape = typeShape(type);
     if (shape.kind === 'map' && shape.container === 'Record') return { file, type: shape.value };
-    const value = this.typeValue(file, type, depth + 1);
+    return this.instanceMemberType(this.typeValue(file, type, depth + 1), name, depth + 1);
+  }
+
+  /** The declared type of member `name` of an instance, or of the first option of an intersection (or union) that declares it. */
+  private instanceMemberType(value: Value, name: string, depth: number): { file: string; type: string } | undefined {
+    if (value.kind === 'union' && !this.tooDeep(depth)) {
+      for (const option of value.options) {
+        const found = this.instanceMemberType(option, name, depth + 1);
+        if (found) return found;
+      }
+    }
     if (value.kind !== 'instance') return undefined;
     const method = this.findMethod(value.cls, name);
     if (method) return { file: method.file, type: `(${method.fn.params.join(', ')}) => void` };

@@ -62,6 +62,13 @@
 (_ parameters: (formal_parameters (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding) body: (_))
 (function_signature parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding))
 (function_signature parameters: (formal_parameters (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding))
+; a typed parameter destructured (`function f({ gen, data: d }: Cxt)`): each name is that member of the type
+(_ parameters: (formal_parameters (required_parameter
+  pattern: (object_pattern [
+    (shorthand_property_identifier_pattern) @binding.name @binding.key
+    (pair_pattern key: (property_identifier) @binding.key value: [(identifier) @binding.name (assignment_pattern left: (identifier) @binding.name)])
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name @binding.key)])
+  type: (type_annotation (_) @binding.type)) @binding) body: (_))
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)
 (call_expression
   function: (_) @binding.callee

@@ -240,6 +240,17 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'target.focus')).toBe(`${file}#EditorView.focus`);
     expect(targetOf(project.graph, file, 'other.blur')).toBe(`${file}#EditorView.blur`);
     expect(targetOf(project.graph, file, 'view.blur')).toBe('unresolved');
+    expect(targetOf(project.graph, file, 'joined.focus', 'both.run')).toBe(`${file}#EditorView.focus`);
+    expect(targetOf(project.graph, file, 'gone.blur')).toBe(`${file}#EditorView.blur`);
+  });
+
+  it('a name destructured from a typed parameter has the type of that member (ajv)', () => {
+    const file = 'src/handlers.ts';
+    expect(targetOf(project.graph, file, 'editor.focus', 'destructured')).toBe(`${file}#EditorView.focus`);
+    expect(targetOf(project.graph, file, 'renamed.blur', 'destructured')).toBe(`${file}#EditorView.blur`);
+    expect(targetOf(project.graph, file, 'fallback.focus', 'destructured')).toBe(`${file}#EditorView.focus`);
+    expect(targetOf(project.graph, file, 'editor.blur', 'defaulted')).toBe(`${file}#EditorView.blur`);
+    expect(targetOf(project.graph, file, 'run', 'detached')).toBe('unresolved');
   });
 
   it('a name destructured from a call\'s result has that property\'s type (zod _processInputParams)', () => {
