@@ -245,9 +245,10 @@ export interface LocalBinding {
    * `new Observable((subscriber) => …)`, `items.map(function (item) {…})`: the call it is passed to
    * (`callee` as in CallSite, `new` for a constructor call), the literal's 0-based argument position
    * and the parameter's 0-based position, so its type can be read off the callee's declared
-   * parameter type (contextual typing). `scope` is the named function around the literal.
+   * parameter type (contextual typing). `prop`: the literal is that property of an object literal
+   * passed as the argument (`merge({ names: (gen) => … })`). `scope` is the named function around the literal.
    */
-  callback_param?: { callee: string; arg: number; param: number; new?: boolean };
+  callback_param?: { callee: string; arg: number; param: number; prop?: string; new?: boolean };
   /** Python: the function declares the name `global`, so this assignment binds the module-level name. */
   global?: true;
   /**

@@ -20,7 +20,8 @@
 // that name's property: `const h = { onFoo }` binds `h.onFoo` from `onFoo`), `@binding.either` (an initialiser
 // whose alternatives the binding takes: `a || b`, `c ? f() : new B()`), `@binding.assigned` (an assignment
 // to a plain name, not a declaration: `x = f()`), `@binding.typevar` (a Python
-// `TypeVar(…)` call: the name stands for its bound or constraints as a type), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to).
+// `TypeVar(…)` call: the name stands for its bound or constraints as a type), or `@binding.callback` (the function literal) with `@binding.callee` / `@binding.ctor` (what it is passed to;
+// with `@binding.object` and `@binding.prop`, the literal is that property of an object passed).
 // Bindings directly in a class body are fields (FieldRecords), and bindings of the class's own
 // scope only where the language makes the class body a scope (LanguageHooks.classBodyScope).
 import type { Node, Tree } from 'web-tree-sitter';
@@ -178,13 +179,17 @@ function positionIn(list: Node, node: Node, comments: readonly string[]): number
 function callbackParam(caps: Match['caps'], nameNode: Node, comments: readonly string[]): LocalBinding['callback_param'] {
   const literal = caps['binding.callback'];
   const callee = caps['binding.ctor'] ?? caps['binding.callee'];
-  const args = literal?.parent;
-  if (!literal || !callee || !args) return undefined;
+  // A property of an object passed as the argument (`@binding.object`, `@binding.prop`), or the argument itself.
+  const argument = caps['binding.object'] ?? literal;
+  const args = argument?.parent;
+  if (!literal || !callee || !argument || !args) return undefined;
   const params = literal.childForFieldName('parameters');
-  const arg = positionIn(args, literal, comments);
+  const arg = positionIn(args, argument, comments);
   const param = params ? positionIn(params, nameNode, comments) : 0;
   if (arg < 0 || param < 0) return undefined;
   const out: NonNullable<LocalBinding['callback_param']> = { callee: cap(withoutTypeArguments(collapse(callee.text)), 120), arg, param };
+  const prop = caps['binding.prop'];
+  if (prop) out.prop = prop.text;
   if (caps['binding.ctor']) out.new = true;
   return out;
 }

@@ -139,6 +139,32 @@ function valueKey(value: Value): string | undefined {
 }
 
 /** The value as reached through another name (see Value): functions and classes become aliases. */
+/**
+ * The property a name is destructured from in a parameter written as an object pattern (`{ gen,
+ * data: d = x }` → gen for gen, data for d); undefined for a parameter that is a plain name.
+ */
+function destructuredKey(param: string, name: string): string | undefined {
+  const pattern = param.trim();
+  if (!pattern.startsWith('{')) return undefined;
+  const renamed = new RegExp(`([\\w$]+)\\s*:\\s*${name.replace(/\$/g, '\\$')}\\b(?!\\s*:)`).exec(pattern);
+  return renamed ? renamed[1] : name;
+}
+
+/** The type a class field holding a function declares, read off its signature (`private run: Handler = (…)` → Handler). */
+function fieldTypeIn(signature: string, name: string): string | undefined {
+  const at = new RegExp(`(^|\\s)${name.replace(/\$/g, '\\$')}[?!]?\\s*:`).exec(signature);
+  if (!at) return undefined;
+  const from = at.index + at[0].length;
+  let depth = 0;
+  for (let i = from; i < signature.length; i++) {
+    const ch = signature[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) || (ch === '>' && signature[i - 1] !== '=')) depth--;
+    else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(from, i).trim() || undefined;
+  }
+  return undefined;
+}
+
 function aliased(value: Value): Value {
   if (value.kind === 'function' || value.kind === 'class') return { ...value, alias: true };
   return value.kind === 'union' ? { kind: 'union', options: value.options.map(aliased) } : value;
@@ -788,11 +814,13 @@ export class Resolver {
    * passed to, or the element an array's iteration method hands it (`items.forEach((item) => …)`).
    */
   private callbackParamValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
-    const { callee, arg, param } = binding.callback_param!;
-    const declared = this.calleeParamType(file, scope, callee, arg, binding.line, depth + 1);
+    const { callee, arg, param, prop } = binding.callback_param!;
+    const argument = this.calleeParamType(file, scope, callee, arg, binding.line, depth + 1);
+    const declared = argument && prop !== undefined ? this.declaredMemberType(argument.file, argument.type, prop, depth + 1) : argument;
     const params = declared && functionTypeParams(declared.type);
     const type = params?.[param];
     if (declared && type) return this.typeValue(declared.file, type, depth + 1);
+    if (prop !== undefined) return OPAQUE;
     // `[Extension, Node, Mark].forEach((Extendable) => …)`: an element of the literal.
     const literal = /^([[(][\s\S]*[\])])\.([\w$]+)$/.exec(callee);
     const items = literal ? literalItems(literal[1]) : undefined;
@@ -1088,23 +1116,57 @@ export class Resolver {
   }
 
   /**
-   * An untyped parameter of a function stored as a member of an object whose type is declared
-   * (`handlers.mousedown = (view, event) => …` under `handlers: {[event: string]: (view: EditorView,
-   * event: Event) => void}`): the type that member's function type gives it, as the TypeScript
-   * service types the function contextually.
+   * An untyped parameter of a function whose type is declared where it is stored, as the
+   * TypeScript service types the function contextually: a name's (`const handle: Handler = (cxt) =>
+   * …`), a class field's (`private onRequest: OnRequest = async ({ socket }) => …`), or a member's of
+   * an object whose type is declared (`handlers.mousedown = (view, event) => …` under `handlers:
+   * {[event: string]: (view: EditorView, event: Event) => void}`). A name destructured from the
+   * parameter is that member of its type.
    */
   private contextualParam(file: string, scope: string, name: string, depth: number): Value | undefined {
     const syms = this.symbols(file);
     const fn = syms?.functions.get(scope);
-    const owner = fn?.class_name;
-    if (syms?.family !== 'js' || !fn || owner === undefined || syms.classes.has(owner) || this.tooDeep(depth)) return undefined;
+    if (syms?.family !== 'js' || !fn || this.tooDeep(depth)) return undefined;
     const at = fn.params.findIndex((param) => paramNames(param, 'js').includes(name));
     if (at < 0 || paramType(fn.params[at]) !== undefined) return undefined;
-    const cut = owner.lastIndexOf('.');
-    const declared = syms.bindings.get(cut < 0 ? MODULE_SCOPE : owner.slice(0, cut))?.get(owner.slice(cut + 1))?.find((b) => b.type)?.type;
-    const member = declared === undefined ? undefined : this.declaredMemberType(file, declared, fn.name, depth + 1);
-    const type = member && functionTypeParams(member.type)?.[at];
-    return type === undefined ? undefined : this.typeValue(member!.file, type, depth + 1);
+    const declared = this.declaredFunctionType(file, fn, depth + 1);
+    const type = declared && functionTypeParams(declared.type)?.[at];
+    if (type === undefined) return undefined;
+    const key = destructuredKey(fn.params[at], name);
+    return this.typeValue(declared!.file, key === undefined ? type : `(${type})['${key}']`, depth + 1);
+  }
+
+  /** The function type declared where `fn` (a JS/TS function) is stored, resolved through type aliases. */
+  private declaredFunctionType(file: string, fn: FunctionRecord, depth: number): { file: string; type: string } | undefined {
+    const syms = this.symbols(file)!;
+    const owner = fn.class_name;
+    let declared: { file: string; type: string } | undefined;
+    if (owner === undefined) {
+      const path = fn.qualified_name;
+      const cut = path.lastIndexOf('.');
+      const type = syms.bindings.get(cut < 0 ? MODULE_SCOPE : path.slice(0, cut))?.get(fn.name)?.find((b) => b.type && b.line === fn.line)?.type;
+      declared = type === undefined ? undefined : { file, type };
+    } else if (syms.classes.has(owner)) {
+      // A field holding a function is a method whose signature carries the field's type (`private onRequest: OnRequest = async (…)`).
+      const type = fieldTypeIn(fn.signature, fn.name);
+      declared = type === undefined ? undefined : { file, type };
+    } else {
+      const cut = owner.lastIndexOf('.');
+      const type = syms.bindings.get(cut < 0 ? MODULE_SCOPE : owner.slice(0, cut))?.get(owner.slice(cut + 1))?.find((b) => b.type)?.type;
+      declared = type === undefined ? undefined : this.declaredMemberType(file, type, fn.name, depth + 1);
+    }
+    return declared && this.functionType(declared.file, declared.type, depth + 1);
+  }
+
+  /** A function type as written, or the one a type alias it names stands for (`type Handler = (cxt: Cxt) => void`). */
+  private functionType(file: string, type: string, depth: number): { file: string; type: string } | undefined {
+    if (functionTypeParams(type) !== undefined) return { file, type };
+    const named = /^([\w$.]+)\s*(<[\s\S]*>)?$/.exec(type.trim());
+    if (!named || this.tooDeep(depth)) return undefined;
+    const value = this.evalPath(file, MODULE_SCOPE, named[1], depth + 1);
+    const record = value?.kind === 'class' && value.cls.records.length === 1 ? value.cls.records[0] : undefined;
+    const aliased = record?.kind === 'type' ? aliasedType(record.signature) : undefined;
+    return aliased === undefined ? undefined : this.functionType(value!.kind === 'class' ? value.cls.file : file, aliased, depth + 1);
   }
 
   /** The declared type of member `name` of a type written in `file`: an object type's (or its index signature's), a class's or interface's. */

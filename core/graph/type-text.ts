@@ -217,7 +217,7 @@ export function objectTypeMembers(text: string): Map<string, string> | undefined
   const members = new Map<string, string>();
   const calls: string[] = [];
   for (const group of splitTopLevel(text.slice(1, -1), ';')) {
-    for (const member of splitTopLevel(group, ',')) {
+    for (const member of splitTopLevel(group, ',').flatMap(unseparatedMembers)) {
       const property = /^(?:readonly\s+)?([\w$]+)\??\s*:\s*([\s\S]+)$/.exec(member);
       const method = /^([\w$]+)\??\s*(\([\s\S]*\))\s*:\s*([\s\S]+)$/.exec(member);
       const index = /^(?:readonly\s+)?\[\s*[\w$]+\s*:\s*(?:string|number)\s*\]\s*:\s*([\s\S]+)$/.exec(member);
@@ -231,6 +231,31 @@ export function objectTypeMembers(text: string): Map<string, string> | undefined
   if (calls.length > 0) members.set(CALL_MEMBER, calls.join(' & '));
   return members;
 }
+
+/**
+ * What an object type written one member a line without separators (prettier's no-semicolon style:
+ * `{\n  id: string\n  run(x: X): void\n}`) became once its blanks were collapsed — `id: string
+ * run(x: X): void` — as its members: a new one starts where a blank at the top level is followed by
+ * a member's name and its `:`, `?:` or parameters, which no type has there.
+ */
+function unseparatedMembers(member: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < member.length; i++) {
+    const ch = member[i];
+    if ('([{<'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) || (ch === '>' && member[i - 1] !== '=')) depth--;
+    else if (depth === 0 && ch === ' ' && i > start && MEMBER_START.test(member.slice(i + 1, i + 200))) {
+      out.push(member.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(member.slice(start).trim());
+  return out.filter(Boolean);
+}
+
+const MEMBER_START = /^(?!(?:import|typeof|keyof|infer|extends|is|asserts|new|unique|in|as|satisfies)\b)(?:readonly\s+)?[\w$]+\??(?::|\(|<[^<>]*>\()/;
 
 /** A call signature `<T>(x: X): R` as the function type `<T>(x: X) => R`; undefined for any other member. */
 function callSignature(member: string): string | undefined {

@@ -69,6 +69,20 @@
     (pair_pattern key: (property_identifier) @binding.key value: [(identifier) @binding.name (assignment_pattern left: (identifier) @binding.name)])
     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name @binding.key)])
   type: (type_annotation (_) @binding.type)) @binding) body: (_))
+; untyped parameters of callbacks that are properties of an object passed as an argument:
+; makeMerge({ mergeNames: (gen, from) => … }), new Worker({ onMessage: function (message) { … } })
+(call_expression
+  function: (_) @binding.callee
+  arguments: (arguments (object (pair key: (property_identifier) @binding.prop value: [
+    (arrow_function parameter: (identifier) @binding.name)
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))] @binding.callback)) @binding.object)) @binding
+(new_expression
+  constructor: (_) @binding.ctor
+  arguments: (arguments (object (pair key: (property_identifier) @binding.prop value: [
+    (arrow_function parameter: (identifier) @binding.name)
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type)))] @binding.callback)) @binding.object)) @binding
 ; untyped parameters of callbacks: operate((source, subscriber) => …), new Observable((subscriber) => …)
 (call_expression
   function: (_) @binding.callee

@@ -3,6 +3,7 @@
 // through (see the fixture's comments).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directCallers } from '../../dist/core/graph/callers.js';
+import { objectTypeMembers } from '../../dist/core/graph/type-text.js';
 import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
 
 describe('TypeScript types in call resolution', () => {
@@ -242,6 +243,24 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'view.blur')).toBe('unresolved');
     expect(targetOf(project.graph, file, 'joined.focus', 'both.run')).toBe(`${file}#EditorView.focus`);
     expect(targetOf(project.graph, file, 'gone.blur')).toBe(`${file}#EditorView.blur`);
+  });
+
+  it('untyped parameters of a function take the types the declared type of where it is stored gives (a const, a class field, an object argument)', () => {
+    const file = 'src/contextual.ts';
+    expect(targetOf(project.graph, file, 'socket.respondWith', 'handle')).toBe(`${file}#Socket.respondWith`);
+    expect(targetOf(project.graph, file, 'given.passthrough', 'onRequest')).toBe(`${file}#Socket.passthrough`);
+    expect(targetOf(project.graph, file, 'socket.respondWith', 'Interceptor.onRequest')).toBe(`${file}#Socket.respondWith`);
+    expect(targetOf(project.graph, file, 'sock.respondWith')).toBe(`${file}#Socket.respondWith`);
+    expect(targetOf(project.graph, file, 'other.passthrough')).toBe(`${file}#Socket.passthrough`);
+  });
+
+  it('an object type written one member a line without separators has each of its members', () => {
+    expect(objectTypeMembers('{ id: string socket: Socket reply(body: string): void readonly next?: () => void }')).toEqual(
+      new Map([['id', 'string'], ['socket', 'Socket'], ['reply', '(body: string) => void'], ['next', '() => void']]),
+    );
+    expect(objectTypeMembers('{ kind: A extends B ? C : D; load: typeof import(\'./x\') }')).toEqual(
+      new Map([['kind', 'A extends B ? C : D'], ['load', "typeof import('./x')"]]),
+    );
   });
 
   it('a name destructured from a typed parameter has the type of that member (ajv)', () => {
