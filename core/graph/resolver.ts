@@ -20,7 +20,7 @@ import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
-  splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
+  closingBracket, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
@@ -163,6 +163,15 @@ function fieldTypeIn(signature: string, name: string): string | undefined {
     else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(from, i).trim() || undefined;
   }
   return undefined;
+}
+
+/** A call of a callee `names` matches with one argument, the whole of `text` (`list(routes)`). */
+function oneArgumentCall(text: string, names: RegExp): { callee: string; argument: string } | undefined {
+  const trimmed = text.trim();
+  const open = trimmed.indexOf('(');
+  if (open <= 0 || !names.test(trimmed.slice(0, open)) || closingBracket(trimmed, open) !== trimmed.length - 1) return undefined;
+  const argument = trimmed.slice(open + 1, -1).trim();
+  return argument && splitTopLevel(argument, ',').length === 1 ? { callee: trimmed.slice(0, open), argument } : undefined;
 }
 
 function aliased(value: Value): Value {
@@ -596,6 +605,9 @@ export class Resolver {
         // The class (or function) itself, not an instance.
         const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
         if (value?.kind === 'class') return { kind: 'class', cls: value.cls, typed: true };
+        // `Type[M]` of a type variable `M = TypeVar('M', bound=Base)`: the class of what M stands for.
+        const stands = shape.ofType && value ? this.typeValue(file, shape.name, depth + 1) : undefined;
+        if (stands?.kind === 'instance') return { kind: 'class', cls: stands.cls, typed: true };
         return value?.kind === 'function' ? value : OPAQUE;
       }
       case 'named': {
@@ -696,7 +708,7 @@ export class Resolver {
       const items = segments ? undefined : literalItems(iterated);
       const value = items
         ? { kind: 'array' as const, element: this.literalElement(file, scope, iterated, items, binding.line - 1, depth + 1) }
-        : segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+        : this.objectValues(file, scope, iterated, binding.line - 1, depth + 1) ?? (segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined);
       const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
       // `list(xs)`, `sorted(xs)`: a list of those elements.
       if (binding.init_list) return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element };
@@ -1880,8 +1892,46 @@ export class Resolver {
   private expressionValue(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
     const operation = splitBinary(text);
     if (operation) return this.symbols(file)?.family === 'python' ? this.operationValue(file, caller, operation, line, depth) : undefined;
+    const copied = this.pythonCopy(file, caller, text, line, depth);
+    if (copied) return copied;
     const segments = parseChain(text);
     return segments ? this.evalSegments(file, caller, segments, line, depth) : undefined;
+  }
+
+  /**
+   * JavaScript's `Object.values(o)` of an object whose property values have one declared type (a
+   * `Record<K, V>`, an index signature): a list of them (`for (const stats of Object.values(this.byQuery))`).
+   */
+  private objectValues(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
+    const call = oneArgumentCall(text, /^Object\.values$/);
+    if (!call || this.symbols(file)?.family !== 'js') return undefined;
+    const object = this.expressionValue(file, caller, call.argument, line, depth + 1);
+    const element = object ? this.propertyValues(object, depth + 1) : OPAQUE;
+    return element.kind === 'opaque' ? undefined : { kind: 'array', element };
+  }
+
+  /** What every property of an object holds, where its type says it once: a Record's values, an index signature's type. */
+  private propertyValues(value: Value, depth: number): Value {
+    if (value.kind === 'map' && value.lib === 'Record') return value.value;
+    if (value.kind === 'shape') {
+      const type = value.members.get(INDEX_MEMBER);
+      return type === undefined ? OPAQUE : this.typeValue(value.file, type, depth + 1);
+    }
+    if (value.kind === 'union' && !this.tooDeep(depth)) return unionOf(value.options.map((option) => this.propertyValues(option, depth + 1)));
+    return OPAQUE;
+  }
+
+  /**
+   * A Python collection built from an iterable (`list(routes)`, `tuple(xs)`, where the builtin is
+   * not shadowed): a list of the iterable's elements, as a checker infers it.
+   */
+  private pythonCopy(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
+    const copy = oneArgumentCall(text, /^(list|tuple|set|frozenset)$/);
+    if (!copy || this.symbols(file)?.family !== 'python') return undefined;
+    if (this.tooDeep(depth) || this.lookupName(file, caller, copy.callee, line, depth + 1) !== undefined) return undefined;
+    const iterated = this.expressionValue(file, caller, this.iteratedText(file, caller, copy.argument, line), line, depth + 1);
+    const element = iterated ? this.elementOf(iterated, depth + 1) : OPAQUE;
+    return element.kind === 'opaque' ? undefined : { kind: 'array', element };
   }
 
   /**

@@ -20,8 +20,8 @@ export type TypeShape =
   | { kind: 'map'; value: string; container: string }
   /** An indexed access `Options<T>['form']`: the type of member `key` of `object`. */
   | { kind: 'member'; object: string; key: string }
-  /** `typeof Foo`, `Type[Foo]`: the class or function itself, not an instance. */
-  | { kind: 'typeof'; name: string }
+  /** `typeof Foo`, `Type[Foo]` (`ofType`: the name is a type, a type variable perhaps): the class or function itself, not an instance. */
+  | { kind: 'typeof'; name: string; ofType?: true }
   /** One (possibly dotted) name: `Foo`, `models.Foo`, `a::b::C` (as `a.b.C`), wrappers and nullability removed. */
   | { kind: 'named'; name: string }
   | { kind: 'unknown' };
@@ -41,7 +41,8 @@ const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
 const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]`);
 /** Python generators and async iterables, iterated as their first type argument: `Generator[Foo, None, None]`, `AsyncIterator[Foo]`. */
 const PY_GENERATOR = new RegExp(`^${TYPING_PREFIX}(Generator|AsyncGenerator|AsyncIterator|AsyncIterable)\\[`);
-const OPTIONAL = new RegExp(`^${TYPING_PREFIX}Optional\\[([\\s\\S]*)\\]$`);
+/** Python wrappers that leave the type they wrap: `Optional[X]` (None dropped), `ClassVar[X]`, `Final[X]`. */
+const OPTIONAL = new RegExp(`^${TYPING_PREFIX}(?:Optional|ClassVar|Final)\\[([\\s\\S]*)\\]$`);
 /** `Type[Foo]`, `type[Foo]`: the class Foo (or a subclass), not an instance. */
 const CLASS_OF = new RegExp(`^${TYPING_PREFIX}(?:Type|type)\\[['"]?([\\w.]+)['"]?\\]$`);
 const INDEXED_ACCESS = /\[\s*['"]([\w$]+)['"]\s*\]$/;
@@ -105,8 +106,10 @@ export function typeShape(raw: string): TypeShape {
   const pyMap = PY_MAPPING.exec(text);
   const pyMapArgs = pyMap && closingBracket(text, pyMap[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(pyMap[0].length, -1), ',') : undefined;
   if (pyMapArgs?.length === 2) return { kind: 'map', value: pyMapArgs[1].trim(), container: pyMap![1] };
-  const typeOf = /^typeof\s+([\w$.]+)$/.exec(text) ?? CLASS_OF.exec(text);
+  const typeOf = /^typeof\s+([\w$.]+)$/.exec(text);
   if (typeOf) return { kind: 'typeof', name: typeOf[1] };
+  const classOf = CLASS_OF.exec(text);
+  if (classOf) return { kind: 'typeof', name: classOf[1], ofType: true };
   const indexed = INDEXED_ACCESS.exec(text);
   const object = indexed && text.slice(0, indexed.index);
   if (object && !TYPING_WRAPPER.test(object) && closingBracket(text, indexed.index) === text.length - 1) return { kind: 'member', object, key: indexed[1] };

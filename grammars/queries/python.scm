@@ -22,6 +22,9 @@
 (class_definition superclasses: (argument_list [(identifier) (attribute) (subscript)] @base)) @base.of
 (class_definition
   body: (block (expression_statement (assignment left: (identifier) @field.name type: (_)? @field.type)) @field))
+; declared under a condition in the class body (`if TYPE_CHECKING:\n    __fields__: ClassVar[Dict[str, Field]]`)
+(class_definition
+  body: (block (if_statement consequence: (block (expression_statement (assignment left: (identifier) @field.name type: (_) @field.type)) @field))))
 ((assignment
   left: (_ object: (identifier) @_self attribute: (identifier) @field.name)
   type: (_)? @field.type) @field
@@ -63,9 +66,13 @@
 (assignment left: (identifier) @binding.name type: (_) @binding.type) @binding
 (assignment left: (identifier) @binding.name right: (_ function: (_) @binding.call)) @binding
 (assignment left: (identifier) @binding.name right: (await (_ function: (_) @binding.call))) @binding
-; name, cmd, args = f(…): each name is an item of the tuple f returns
+; name, cmd, args = f(…), self.regex, self.format = compile(…): each target is an item of the tuple f returns
 (assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (_ function: (_) @binding.call)) @binding
 (assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (await (_ function: (_) @binding.call))) @binding
+((assignment
+  left: [(pattern_list (_ object: (identifier) @_self) @binding.name) (tuple_pattern (_ object: (identifier) @_self) @binding.name)]
+  right: (_ function: (_) @binding.call)) @binding
+  (#eq? @_self "self"))
 ((assignment
   left: (_ object: (identifier) @_self) @binding.name
   right: (_ function: (_) @binding.call))  @binding
@@ -107,10 +114,15 @@
 ; xs = [make(y) for y in ys]: a list of what make returns; xs = [b for a, b in pairs]: a list of what b holds
 (assignment left: (identifier) @binding.name right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding
 (assignment left: (identifier) @binding.name right: (list_comprehension body: [(identifier) (attribute)] @binding.from) @binding.list) @binding
-; params = list(arguments.unpack()), sorted(xs), tuple(xs): a list of the elements of what it copies
+; params = list(arguments.unpack()), sorted(xs), self.children = tuple(xs): a list of the elements of what it copies
 ((assignment left: (identifier) @binding.name
   right: (_ function: (identifier) @_copy arguments: (argument_list . [(identifier) (attribute) (call) (subscript)] @binding.each .)) @binding.list) @binding
   (#any-of? @_copy "list" "tuple" "sorted" "reversed" "set" "frozenset"))
+((assignment
+  left: (_ object: (identifier) @_self) @binding.name
+  right: (_ function: (identifier) @_copy arguments: (argument_list . [(identifier) (attribute) (call) (subscript)] @binding.each .)) @binding.list) @binding
+  (#any-of? @_copy "list" "tuple" "sorted" "reversed" "set" "frozenset")
+  (#eq? @_self "self"))
 ((assignment
   left: (_ object: (identifier) @_self) @binding.name
   right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding

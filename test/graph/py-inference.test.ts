@@ -313,4 +313,18 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'name.goto')).toBe(`${file}#SubModuleName.goto`);
     expect(targetOf(project.graph, file, 'other_name.goto')).toBe('unresolved');
   });
+
+  it('attributes unpacked from a call\'s tuple and lists built from an iterable have those types (starlette routing)', () => {
+    const file = 'pkg/routes.py';
+    expect(targetOf(project.graph, file, 'self.param_convertors["x"].convert')).toBe(`${file}#Convertor.convert`);
+    expect(targetOf(project.graph, file, 'route.matches')).toBe(`${file}#BaseRoute.matches`);
+    expect(targetOf(project.graph, file, 'child.convert')).toBe(`${file}#Convertor.convert`);
+    expect(targetOf(project.graph, file, 'each.matches')).toBe('unresolved');
+  });
+
+  it('Type[M] of a type variable bound to a class is that class; declarations under `if TYPE_CHECKING:` in a class body are its attributes (pydantic BaseModel)', () => {
+    const file = 'pkg/models.py';
+    expect(targetOf(project.graph, file, 'cls._enforce_dict')).toBe(`${file}#BaseModel._enforce_dict`);
+    expect(targetOf(project.graph, file, 'field.validate')).toBe(`${file}#ModelField.validate`);
+  });
 });

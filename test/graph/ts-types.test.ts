@@ -254,6 +254,13 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'other.passthrough')).toBe(`${file}#Socket.passthrough`);
   });
 
+  it('Object.values of a Record or an index signature gives its values; of an object of unknown shape nothing (apollo-server)', () => {
+    const file = 'src/values.ts';
+    expect(targetOf(project.graph, file, 'stats.flush')).toBe(`${file}#Stats.flush`);
+    expect(targetOf(project.graph, file, 'other.flush')).toBe(`${file}#Stats.flush`);
+    expect(targetOf(project.graph, file, 'unknown.flush')).toBe('unresolved');
+  });
+
   it('an object type written one member a line without separators has each of its members', () => {
     expect(objectTypeMembers('{ id: string socket: Socket reply(body: string): void readonly next?: () => void }')).toEqual(
       new Map([['id', 'string'], ['socket', 'Socket'], ['reply', '(body: string) => void'], ['next', '() => void']]),

@@ -61,9 +61,11 @@ describe('type text', () => {
     expect(typeShape('Callable[[Union[str, Text]], Text]')).toEqual({ kind: 'function', returns: 'Text' });
     expect(typeShape('t.Callable[..., "Parameter"]')).toEqual({ kind: 'function', returns: '"Parameter"' });
     expect(typeShape('t.Sequence[Expr]')).toEqual({ kind: 'elements', element: 'Expr', container: 'Sequence' });
-    expect(typeShape('t.Type[Context]')).toEqual({ kind: 'typeof', name: 'Context' });
-    expect(typeShape('type["Node"]')).toEqual({ kind: 'typeof', name: 'Node' });
+    expect(typeShape('t.Type[Context]')).toEqual({ kind: 'typeof', name: 'Context', ofType: true });
+    expect(typeShape('type["Node"]')).toEqual({ kind: 'typeof', name: 'Node', ofType: true });
     expect(typeName('te.Final[Config]')).toBe('Config');
+    expect(typeShape('t.ClassVar[Dict[str, Field]]')).toEqual({ kind: 'map', value: 'Field', container: 'Dict' });
+    expect(typeShape('Final[Config]')).toEqual({ kind: 'named', name: 'Config' });
   });
 
   it('reads object type members, methods as function types', () => {
