@@ -59,7 +59,6 @@ export interface FunctionRecord {
    * are names, attribute paths or calls, as written with call arguments dropped (`cls()`,
    * `self._loop`), so call resolution can infer what a call of it returns (as a checker does).
    * For a generator, the values it yields (`yielded`): a call of it gives an iterable of those.
-   * Python only.
    */
   returns?: ReturnedValue[];
 }
@@ -74,6 +73,8 @@ export interface ReturnedValue {
   yielded?: true;
   /** The function returns the elements of `value`, an iterable, in a list or iterator (`return list(xs)`, `return iter([A()])`). */
   elements?: true;
+  /** The function returns a function literal whose call gives `value` (`return () => editor`), read where the literal is. */
+  called?: true;
 }
 
 /** One declaration of an overloaded function or method. */

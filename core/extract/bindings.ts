@@ -7,7 +7,8 @@
 // literal), `@binding.from` (a plain name or attribute path initialiser; with `@binding.key` the
 // name is destructured from that property of it: `const { a } = this`; with `@binding.type` instead, from a value of that
 // type: the parameter `{ a }: T` makes a `T['a']`), `@binding.each` (a name or
-// path whose element the binding is: `for (const x of xs)`; with `@binding.unpacked`, the item at the
+// path whose element the binding is: `for (const x of xs)`; `@binding.zipped`: the arguments of a `zip(…)` whose argument at the
+// loop target's position it is an element of; with `@binding.unpacked`, the item at the
 // name's position of such an element: `for a, b in pairs`; `@binding.values`: a mapping whose value it is:
 // `for k, v in m.items()`), `@binding.list` (a list of what `@binding.call` returns: `[f(y) for y in ys]`, of what `@binding.from` holds: `[b for a, b in pairs]`, or of the elements of `@binding.each`: `list(xs)`), `@binding.narrow` (a type the name has
 // up to the end of `@binding.until`: `if (x instanceof Foo) {…}`; with `@binding.after`, from the end of
@@ -30,7 +31,7 @@ import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
 import { callerOf } from './calls.js';
-import { cap, capType, collapse, elideArguments, textWithout, withoutArguments, withoutTypeArguments } from './text.js';
+import { cap, capType, collapse, elideArguments, textWithout, TYPE_MAX, withoutArguments, withoutTypeArguments } from './text.js';
 
 /** Statements and clauses whose body may not run (or may run instead of another). */
 const CONDITIONAL = new Set([
@@ -67,13 +68,6 @@ function isConditional(node: Node, scope: Node | undefined, known: Map<Node | Tr
   for (const id of walked) answers.set(id, found);
   return found;
 }
-
-/**
- * Types are kept whole up to this length (inline object types, generic containers, the overloads of
- * a function-valued const: `export const flatMap: { <A, B>(f: …): …; <A, B>(self: …, f: …): … }`);
- * longer ones are cut.
- */
-const TYPE_MAX = 1000;
 
 /** Declared "types" that only ask the compiler to infer one. */
 const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
@@ -194,6 +188,14 @@ function callbackParam(caps: Match['caps'], nameNode: Node, comments: readonly s
   return out;
 }
 
+/** The argument of `zip(…)` (`@binding.zipped`, its argument list) at a loop target's position: the iterable the name is an element of. */
+function zippedIterable(args: Node, target: Node, comments: readonly string[]): Node | undefined {
+  const targets = target.parent;
+  const at = targets ? positionIn(targets, target, comments) : -1;
+  const arg = at < 0 ? undefined : args.namedChildren.filter((child) => !comments.includes(child.type))[at];
+  return arg && arg.type !== 'keyword_argument' && arg.type !== 'list_splat' ? arg : undefined;
+}
+
 /** The item of a tuple assignment's values at a target's position: a name or path it copies, or a call it is the result of. */
 function tupleItem(items: Node, target: Node, comments: readonly string[]): Pick<LocalBinding, 'init_name' | 'init_call'> | undefined {
   const targets = target.parent;
@@ -227,7 +229,8 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const item = caps['binding.items'] ? tupleItem(caps['binding.items'], nameNode, comments) : undefined;
     const either = caps['binding.either'] ? alternatives(caps['binding.either'], []) : undefined;
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
-    if (!typeNode && !typeVar && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback) continue;
+    const zipped = caps['binding.zipped'] ? zippedIterable(caps['binding.zipped'], nameNode, comments) : undefined;
+    if (!typeNode && !typeVar && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback && !zipped) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);
@@ -283,6 +286,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
         if (outer && UNPACKING.has(outer.type)) binding.init_outer = positionIn(outer, targets, comments);
       }
     }
+    if (zipped && binding.element_of === undefined) binding.element_of = cap(collapse(zipped.text), 120);
     if (eachNode && binding.element_of === undefined) {
       binding.element_of = cap(collapse(eachNode.text), 120);
       const unpacked = caps['binding.unpacked'];

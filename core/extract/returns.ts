@@ -6,7 +6,8 @@
 // generator's `return` is not what a call of it gives: a generator keeps the values it yields
 // (`@yielded`) instead. A returned list is kept as its items (`[A(), b]`, a comprehension as its
 // body: `[make()]`); a returned copy or iterator of an iterable (`iter(xs)`, `list(xs)`,
-// `@returned.each`) as that iterable, marked `elements`.
+// `@returned.each`) as that iterable, marked `elements`; a returned function literal's value
+// (`return () => editor`, `@returned.called`) marked `called`.
 import type { Node } from 'web-tree-sitter';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
@@ -38,11 +39,12 @@ export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
     // `yield from xs` gives xs's items, not xs.
     if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
     const each = caps['returned.each'];
-    const value = cap(valueText(each ?? node), VALUE_MAX);
+    const called = caps['returned.called'];
+    const value = cap(valueText(each ?? called ?? node), VALUE_MAX);
     const returns = (fn.returns ??= []);
-    if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value && r.elements === (each ? true : undefined))) continue;
-    const line = startLine(node);
-    returns.push(yielded ? { value, line, yielded } : each ? { value, line, elements: true } : { value, line });
+    if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value && r.elements === (each ? true : undefined) && r.called === (called ? true : undefined))) continue;
+    const line = startLine(called ?? node);
+    returns.push(yielded ? { value, line, yielded } : each ? { value, line, elements: true } : called ? { value, line, called: true } : { value, line });
   }
 }
 

@@ -3,7 +3,7 @@
 // token that opens the body (`{`, `:`, `=`, `=>`) or comments sitting before it. Bodiless
 // declarations end after their last meaningful child (`;` and `end` dropped).
 import type { Node, Point } from 'web-tree-sitter';
-import { cap, collapse, nodeText } from './text.js';
+import { cap, collapse, nodeText, TYPE_MAX } from './text.js';
 
 const SIGNATURE_MAX = 300;
 /** Tokens between a declaration and its body that are not part of the signature. */
@@ -49,7 +49,7 @@ export function paramTexts(source: string, list: Node | undefined, items: Node[]
 /** Return type text without its leading `:` / `->`. */
 export function returnTypeText(source: string, node: Node | undefined): string | undefined {
   if (!node) return undefined;
-  const text = nodeText(source, node, 160).replace(/^(:|->)\s*/, '');
+  const text = nodeText(source, node, TYPE_MAX).replace(/^(:|->)\s*/, '');
   return text || undefined;
 }
 

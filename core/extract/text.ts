@@ -8,6 +8,14 @@ export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Types are kept whole up to this length (inline object types, generic containers, the overloads of
+ * a function-valued const: `export const flatMap: { <A, B>(f: …): …; <A, B>(self: …, f: …): … }`,
+ * a conditional return type whose branches name the class: `O extends {…} ? Editor<B> : Editor<D>`);
+ * longer ones are cut.
+ */
+export const TYPE_MAX = 1000;
+
 /** `text`, cut to `max` characters with a trailing `…` when longer. */
 export function cap(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

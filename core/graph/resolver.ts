@@ -708,7 +708,7 @@ export class Resolver {
       const items = segments ? undefined : literalItems(iterated);
       const value = items
         ? { kind: 'array' as const, element: this.literalElement(file, scope, iterated, items, binding.line - 1, depth + 1) }
-        : this.objectValues(file, scope, iterated, binding.line - 1, depth + 1) ?? (segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined);
+        : this.builtinIterable(file, scope, iterated, binding.line - 1, depth + 1) ?? (segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined);
       const element = value ? this.elementOf(value, depth + 1) : OPAQUE;
       // `list(xs)`, `sorted(xs)`: a list of those elements.
       if (binding.init_list) return element.kind === 'opaque' ? OPAQUE : { kind: 'array', element };
@@ -964,7 +964,12 @@ export class Resolver {
         const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
         return result ? aliased(result) : OPAQUE;
       };
-      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements }): Value => {
+      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements, called }): Value => {
+        // `return () => editor`: a function whose call gives what the literal's body gives.
+        if (called) {
+          const result = evaluate(value, line);
+          return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
+        }
         // `return iter(xs)`, `return list(xs)`: an iterator or list of xs's elements.
         if (elements) {
           const element = this.elementOf(evaluate(value, line), depth + 1);
@@ -1892,10 +1897,15 @@ export class Resolver {
   private expressionValue(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
     const operation = splitBinary(text);
     if (operation) return this.symbols(file)?.family === 'python' ? this.operationValue(file, caller, operation, line, depth) : undefined;
-    const copied = this.pythonCopy(file, caller, text, line, depth);
-    if (copied) return copied;
+    const built = this.builtinIterable(file, caller, text, line, depth);
+    if (built) return built;
     const segments = parseChain(text);
     return segments ? this.evalSegments(file, caller, segments, line, depth) : undefined;
+  }
+
+  /** A list a runtime builtin makes of what it is given: `Object.values(o)`, `list(xs)`, `enumerate(xs)`. */
+  private builtinIterable(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
+    return this.objectValues(file, caller, text, line, depth) ?? this.pythonCopy(file, caller, text, line, depth);
   }
 
   /**
@@ -1923,15 +1933,18 @@ export class Resolver {
 
   /**
    * A Python collection built from an iterable (`list(routes)`, `tuple(xs)`, where the builtin is
-   * not shadowed): a list of the iterable's elements, as a checker infers it.
+   * not shadowed): a list of the iterable's elements, as a checker infers it; `enumerate(xs)` one of
+   * (index, element) pairs.
    */
   private pythonCopy(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
-    const copy = oneArgumentCall(text, /^(list|tuple|set|frozenset)$/);
+    const copy = oneArgumentCall(text, /^(list|tuple|set|frozenset|enumerate)$/);
     if (!copy || this.symbols(file)?.family !== 'python') return undefined;
     if (this.tooDeep(depth) || this.lookupName(file, caller, copy.callee, line, depth + 1) !== undefined) return undefined;
     const iterated = this.expressionValue(file, caller, this.iteratedText(file, caller, copy.argument, line), line, depth + 1);
     const element = iterated ? this.elementOf(iterated, depth + 1) : OPAQUE;
-    return element.kind === 'opaque' ? undefined : { kind: 'array', element };
+    if (element.kind === 'opaque') return undefined;
+    // enumerate(xs): pairs of an index and an element.
+    return { kind: 'array', element: copy.callee === 'enumerate' ? { kind: 'tuple', items: [OPAQUE, element] } : element };
   }
 
   /**

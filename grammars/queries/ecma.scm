@@ -246,3 +246,8 @@
 ; an arrow's expression body
 (return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
 (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
+; a function literal returned (`return () => editor`, `() => () => editor`, `return (doc) => { …; return editor }`): a
+; call of what the function gives gives that
+(return_statement (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)
+(arrow_function body: (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)
+(return_statement (arrow_function body: (statement_block (return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called))) @returned)

@@ -139,7 +139,7 @@
 (for_statement left: (identifier) @binding.name right: (_) @binding.each) @binding
 (for_in_clause left: (identifier) @binding.name right: [(identifier) (attribute) (call)] @binding.each) @binding
 ; for a, b in pairs, [b for a, b in pairs]: each name is the item at its position of an element of
-; pairs (a NamedTuple's fields); enumerate() and .items() are read below
+; pairs (a NamedTuple's fields); enumerate(), zip() and .items() are read below
 ([(for_statement left: (pattern_list (identifier) @binding.name) @binding.unpacked right: [(identifier) (attribute) (subscript)] @binding.each)
   (for_in_clause left: (pattern_list (identifier) @binding.name) @binding.unpacked right: [(identifier) (attribute) (subscript)] @binding.each)] @binding)
 (([(for_statement
@@ -148,7 +148,15 @@
    (for_in_clause
     left: (pattern_list (identifier) @binding.name) @binding.unpacked
     right: (_ function: [(identifier) (_ attribute: (identifier))] @_fn) @binding.each)] @binding)
-  (#not-match? @_fn "(^enumerate|[.]items)$"))
+  (#not-match? @_fn "(^enumerate|^zip|[.]items)$"))
+; for a, b in zip(xs, ys), (f(a, b) for a, b in zip(xs, ys)): each name is an element of the iterable at its position
+(([(for_statement
+    left: (pattern_list (identifier) @binding.name)
+    right: (call function: (identifier) @_zip arguments: (argument_list) @binding.zipped))
+   (for_in_clause
+    left: (pattern_list (identifier) @binding.name)
+    right: (call function: (identifier) @_zip arguments: (argument_list) @binding.zipped))] @binding)
+  (#eq? @_zip "zip"))
 ; for k, v in m.items(): v is a value of the mapping m
 ((for_statement
   left: (pattern_list . (identifier) . (identifier) @binding.name .)

@@ -314,11 +314,14 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'other_name.goto')).toBe('unresolved');
   });
 
-  it('attributes unpacked from a call\'s tuple and lists built from an iterable have those types (starlette routing)', () => {
+  it('attributes unpacked from a call\'s tuple, lists built from an iterable and names zipped from several or enumerated have those types (starlette routing, marshmallow Tuple, httpcore pool)', () => {
     const file = 'pkg/routes.py';
     expect(targetOf(project.graph, file, 'self.param_convertors["x"].convert')).toBe(`${file}#Convertor.convert`);
-    expect(targetOf(project.graph, file, 'route.matches')).toBe(`${file}#BaseRoute.matches`);
+    expect(targetOf(project.graph, file, 'route.matches', 'Router.__call__')).toBe(`${file}#BaseRoute.matches`);
     expect(targetOf(project.graph, file, 'child.convert')).toBe(`${file}#Convertor.convert`);
+    expect(targetOf(project.graph, file, 'convertor.convert')).toBe(`${file}#Convertor.convert`);
+    expect(targetOf(project.graph, file, 'route.matches', 'Pairs.run')).toBe(`${file}#BaseRoute.matches`);
+    expect(targetOf(project.graph, file, 'expired.matches')).toBe(`${file}#BaseRoute.matches`);
     expect(targetOf(project.graph, file, 'each.matches')).toBe('unresolved');
   });
 

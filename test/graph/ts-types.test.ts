@@ -261,6 +261,15 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'unknown.flush')).toBe('unresolved');
   });
 
+  it('a call of a returned function literal gives what its body gives; a long conditional return type its branches\' class (blocknote)', () => {
+    const file = 'src/closures.ts';
+    const targets = (callee: string) => edgesFrom(project.graph, file, callee).map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved'));
+    expect(targets('getEditor().mount')).toEqual([`${file}#Editor.mount`]);
+    expect(targets("setupWithDocument()('doc').mount")).toEqual([`${file}#Editor.mount`]);
+    expect(targets('getterOf(new Editor())().unmount')).toEqual([`${file}#Editor.unmount`]);
+    expect(targets('Editor.create({ schema: 1 }).unmount')).toEqual([`${file}#Editor.unmount`]);
+  });
+
   it('an object type written one member a line without separators has each of its members', () => {
     expect(objectTypeMembers('{ id: string socket: Socket reply(body: string): void readonly next?: () => void }')).toEqual(
       new Map([['id', 'string'], ['socket', 'Socket'], ['reply', '(body: string) => void'], ['next', '() => void']]),
