@@ -174,7 +174,7 @@ export function elideArguments(text: string): string {
       continue;
     }
     if (ch === '(' || ch === '[') {
-      const grouping = elided === 0 && ch === '(' && !/[\w$)\]]$/.test(out.trimEnd());
+      const grouping = elided === 0 && ch === '(' && !/[\w$)\]]$/.test(out.trimEnd()) && !endsWithTypeArguments(out.trimEnd());
       open.push(!grouping);
       if (grouping || elided++ === 0) out += ch;
     } else if (ch === ')' || ch === ']') {
@@ -186,6 +186,18 @@ export function elideArguments(text: string): string {
     }
   }
   return out;
+}
+
+/** Whether `text` ends with a name's type arguments (`createRecordType<Book>`), which a call's `(` may follow. */
+function endsWithTypeArguments(text: string): boolean {
+  if (!text.endsWith('>')) return false;
+  let depth = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const ch = text[i];
+    if (ch === '>' && text[i - 1] !== '=') depth++;
+    else if (ch === '<' && --depth === 0) return i > 0 && /[\w$]/.test(text[i - 1]);
+  }
+  return false;
 }
 
 /** Links of a chain `withoutArgumentLists` walks at most: a longer one (hostile nesting) is read as written. */

@@ -14,6 +14,13 @@ describe('elideArguments', () => {
     expect(elideArguments('(a.f(x) + b[1]).c(y)')).toBe('(a.f() + b[]).c()');
   });
 
+  it('drops the arguments of a call with type arguments, not a comparison\'s or an arrow\'s parentheses (tldraw createRecordType<Book>(…))', () => {
+    expect(elideArguments("createRecordType<Book>('book', { v: f(x) }).withDefaultProperties(() => ({ a: 1 }))")).toBe('createRecordType<Book>().withDefaultProperties()');
+    expect(elideArguments('a.f<Map<K, V>>(x).g(y)')).toBe('a.f<Map<K, V>>().g()');
+    expect(elideArguments('(a > (b))')).toBe('(a > (b))');
+    expect(elideArguments('x => (y)')).toBe('x => (y)');
+  });
+
   it('gives unbalanced text back as it is', () => {
     expect(elideArguments('a).b')).toBe('a).b');
   });
