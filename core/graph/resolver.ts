@@ -601,6 +601,11 @@ export class Resolver {
         // method gives, but a call of it is no call of the method, as a checker has it.
         return member?.kind === 'function' ? { ...member, alias: true } : member ?? OPAQUE;
       }
+      case 'made': {
+        const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
+        return value?.kind === 'function' ? this.returnValue(value.file, value.fn, depth + 1) : OPAQUE;
+      }
       case 'typeof': {
         // The class (or function) itself, not an instance.
         const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);

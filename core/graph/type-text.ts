@@ -22,6 +22,8 @@ export type TypeShape =
   | { kind: 'member'; object: string; key: string }
   /** `typeof Foo`, `Type[Foo]` (`ofType`: the name is a type, a type variable perhaps): the class or function itself, not an instance. */
   | { kind: 'typeof'; name: string; ofType?: true }
+  /** `ReturnType<typeof f>`, `InstanceType<typeof C>`: what calling the function (constructing the class) `name` gives. */
+  | { kind: 'made'; name: string }
   /** One (possibly dotted) name: `Foo`, `models.Foo`, `a::b::C` (as `a.b.C`), wrappers and nullability removed. */
   | { kind: 'named'; name: string }
   | { kind: 'unknown' };
@@ -106,6 +108,8 @@ export function typeShape(raw: string): TypeShape {
   const pyMap = PY_MAPPING.exec(text);
   const pyMapArgs = pyMap && closingBracket(text, pyMap[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(pyMap[0].length, -1), ',') : undefined;
   if (pyMapArgs?.length === 2) return { kind: 'map', value: pyMapArgs[1].trim(), container: pyMap![1] };
+  const made = /^(?:ReturnType|InstanceType)<\s*typeof\s+([\w$.]+)\s*>$/.exec(text);
+  if (made) return { kind: 'made', name: made[1] };
   const typeOf = /^typeof\s+([\w$.]+)$/.exec(text);
   if (typeOf) return { kind: 'typeof', name: typeOf[1] };
   const classOf = CLASS_OF.exec(text);

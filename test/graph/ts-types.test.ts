@@ -268,6 +268,8 @@ describe('TypeScript types in call resolution', () => {
     expect(targets("setupWithDocument()('doc').mount")).toEqual([`${file}#Editor.mount`]);
     expect(targets('getterOf(new Editor())().unmount')).toEqual([`${file}#Editor.unmount`]);
     expect(targets('Editor.create({ schema: 1 }).unmount')).toEqual([`${file}#Editor.unmount`]);
+    expect(targets('made.unmount')).toEqual([`${file}#Editor.unmount`]);
+    expect(targets('instance.mount')).toEqual([`${file}#Editor.mount`]);
   });
 
   it('an object type written one member a line without separators has each of its members', () => {
