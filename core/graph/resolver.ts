@@ -138,7 +138,6 @@ function valueKey(value: Value): string | undefined {
   }
 }
 
-/** The value as reached through another name (see Value): functions and classes become aliases. */
 /**
  * The property a name is destructured from in a parameter written as an object pattern (`{ gen,
  * data: d = x }` → gen for gen, data for d); undefined for a parameter that is a plain name.
@@ -174,6 +173,7 @@ function oneArgumentCall(text: string, names: RegExp): { callee: string; argumen
   return argument && splitTopLevel(argument, ',').length === 1 ? { callee: trimmed.slice(0, open), argument } : undefined;
 }
 
+/** The value as reached through another name (see Value): functions and classes become aliases. */
 function aliased(value: Value): Value {
   if (value.kind === 'function' || value.kind === 'class') return { ...value, alias: true };
   return value.kind === 'union' ? { kind: 'union', options: value.options.map(aliased) } : value;

@@ -326,7 +326,6 @@ function closeCapped(text: string): string {
   return head + open.reverse().join('');
 }
 
-/** Index of the bracket closing the one at `open` (`(`, `{`, `<`, `[`), or -1. */
 /** Index of the bracket closing the one at `open` (`(`, `[`, `{`, `<`; not the `>` of an arrow), or -1. */
 export function closingBracket(text: string, open: number): number {
   let depth = 0;
