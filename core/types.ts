@@ -75,6 +75,8 @@ export interface ReturnedValue {
   elements?: true;
   /** The function returns a function literal whose call gives `value` (`return () => editor`), read where the literal is. */
   called?: true;
+  /** `value` is an object literal the function returns, its properties that hold names, paths or calls (`{editor, doc: make()}`), read where the literal is. */
+  object?: true;
 }
 
 /** One declaration of an overloaded function or method. */

@@ -7,12 +7,13 @@
 // (`@yielded`) instead. A returned list is kept as its items (`[A(), b]`, a comprehension as its
 // body: `[make()]`); a returned copy or iterator of an iterable (`iter(xs)`, `list(xs)`,
 // `@returned.each`) as that iterable, marked `elements`; a returned function literal's value
-// (`return () => editor`, `@returned.called`) marked `called`.
+// (`return () => editor`, `@returned.called`) marked `called`; a returned object literal as the
+// properties of it that hold names, paths or calls (`{editor, doc: make()}`), marked `object`.
 import type { Node } from 'web-tree-sitter';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
-import { cap, collapse, elideArguments, startLine } from './text.js';
+import { cap, collapse, elideArguments, startLine, TYPE_MAX } from './text.js';
 
 /** Nodes of functions: a `return` belongs to the nearest one around it. */
 const FUNCTION_NODES = new Set([
@@ -40,12 +41,33 @@ export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
     if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
     const each = caps['returned.each'];
     const called = caps['returned.called'];
-    const value = cap(valueText(each ?? called ?? node), VALUE_MAX);
+    const object = node.type === 'object' ? objectText(node) : undefined;
+    if (node.type === 'object' && object === undefined) continue;
+    const value = object ?? cap(valueText(each ?? called ?? node), VALUE_MAX);
     const returns = (fn.returns ??= []);
     if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value && r.elements === (each ? true : undefined) && r.called === (called ? true : undefined))) continue;
     const line = startLine(called ?? node);
-    returns.push(yielded ? { value, line, yielded } : each ? { value, line, elements: true } : called ? { value, line, called: true } : { value, line });
+    returns.push(yielded ? { value, line, yielded } : each ? { value, line, elements: true } : called ? { value, line, called: true } : object ? { value, line, object: true } : { value, line });
   }
+}
+
+/** Values an object literal's property may hold for call resolution to read: names, paths, calls, constructions. */
+const PROPERTY_VALUES = new Set(['identifier', 'member_expression', 'call_expression', 'new_expression', 'subscript_expression']);
+
+/**
+ * An object literal returned, as `{a, b: c.d()}`: its shorthand properties and those holding a name,
+ * path or call (arguments elided); undefined when it has none.
+ */
+function objectText(node: Node): string | undefined {
+  const parts: string[] = [];
+  for (const child of node.namedChildren) {
+    if (child?.type === 'shorthand_property_identifier') parts.push(child.text);
+    const key = child?.type === 'pair' ? child.childForFieldName('key') : null;
+    const value = child?.type === 'pair' ? child.childForFieldName('value') : null;
+    if (key?.type === 'property_identifier' && value && PROPERTY_VALUES.has(value.type)) parts.push(`${key.text}: ${elideArguments(collapse(value.text))}`);
+  }
+  const text = `{${parts.join(', ')}}`;
+  return parts.length > 0 && text.length <= TYPE_MAX ? text : undefined;
 }
 
 function ownFunction(node: Node): Node | undefined {

@@ -61,6 +61,11 @@ export type Value =
   | { kind: 'map'; value: Value; lib?: string }
   /** A tuple whose items are known by position (Python `tuple[Token, AppContext]`). */
   | { kind: 'tuple'; items: Value[] }
+  /**
+   * An object literal a function returns (`return { editor, doc: make() }`): property → the
+   * expression it holds, read in `scope` at `line`, where the literal is.
+   */
+  | { kind: 'literal'; file: string; scope: string; line: number; members: Map<string, string> }
   /** A context manager whose `with … as x` binds `entered`: a call of a `@contextmanager` generator. */
   | { kind: 'context'; entered: Value }
   /**
@@ -171,6 +176,17 @@ function oneArgumentCall(text: string, names: RegExp): { callee: string; argumen
   if (open <= 0 || !names.test(trimmed.slice(0, open)) || closingBracket(trimmed, open) !== trimmed.length - 1) return undefined;
   const argument = trimmed.slice(open + 1, -1).trim();
   return argument && splitTopLevel(argument, ',').length === 1 ? { callee: trimmed.slice(0, open), argument } : undefined;
+}
+
+/** The properties of an object literal as ReturnedValue keeps it (`{editor, doc: make()}`): name → expression. */
+function literalMembers(text: string): Map<string, string> {
+  const members = new Map<string, string>();
+  for (const part of splitTopLevel(text.trim().slice(1, -1), ',')) {
+    const colon = part.indexOf(':');
+    if (colon < 0) members.set(part, part);
+    else members.set(part.slice(0, colon).trim(), part.slice(colon + 1).trim());
+  }
+  return members;
 }
 
 /** The value as reached through another name (see Value): functions and classes become aliases. */
@@ -969,7 +985,9 @@ export class Resolver {
         const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
         return result ? aliased(result) : OPAQUE;
       };
-      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements, called }): Value => {
+      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements, called, object }): Value => {
+        // `return { editor, doc: make() }`: an object whose properties hold those values.
+        if (object) return { kind: 'literal', file, scope: fn.qualified_name, line, members: literalMembers(value) };
         // `return () => editor`: a function whose call gives what the literal's body gives.
         if (called) {
           const result = evaluate(value, line);
@@ -1246,6 +1264,9 @@ export class Resolver {
     const syms = this.symbols(file);
     if (!syms) return undefined;
     for (const scope of this.scopeChain(caller)) {
+      // A JavaScript object literal's members are no names in its methods' scope (`subscribe` in
+      // `const self = { subscribe(o) { … subscribe(…) } }` is what the enclosing scope binds).
+      if (syms.family === 'js' && scope !== caller && syms.objects.has(scope) && !syms.functions.has(scope) && !syms.classes.has(scope)) continue;
       if (syms.classes.has(scope)) {
         if (hasImplicitThis(syms.record.language)) {
           const cls = this.classInfo(file, scope);
@@ -1621,6 +1642,10 @@ export class Resolver {
       }
       case 'context':
         return name === '__enter__' || name === '__aenter__' ? { kind: 'builtin', result: value.entered } : OPAQUE;
+      case 'literal': {
+        const held = value.members.get(name);
+        return held === undefined ? OPAQUE : this.expressionValue(value.file, value.scope, held, value.line, depth + 1) ?? OPAQUE;
+      }
       case 'map':
         // A Record's properties are its values; a Map's `get` returns one.
         if (value.lib === 'Record') return value.value;

@@ -251,3 +251,6 @@
 (return_statement (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)
 (arrow_function body: (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)
 (return_statement (arrow_function body: (statement_block (return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called))) @returned)
+; an object literal returned (`return { editor, doc }`, `() => ({ editor })`): its properties hold those values
+(return_statement (object) @returned)
+(arrow_function body: (parenthesized_expression (object) @returned))

@@ -261,7 +261,7 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'unknown.flush')).toBe('unresolved');
   });
 
-  it('a call of a returned function literal gives what its body gives; a long conditional return type its branches\' class (blocknote)', () => {
+  it('a call of a returned function literal gives what its body gives, a returned object literal\'s properties what they hold; a long conditional return type its branches\' class (blocknote)', () => {
     const file = 'src/closures.ts';
     const targets = (callee: string) => edgesFrom(project.graph, file, callee).map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved'));
     expect(targets('getEditor().mount')).toEqual([`${file}#Editor.mount`]);
@@ -270,6 +270,11 @@ describe('TypeScript types in call resolution', () => {
     expect(targets('Editor.create({ schema: 1 }).unmount')).toEqual([`${file}#Editor.unmount`]);
     expect(targets('made.unmount')).toEqual([`${file}#Editor.unmount`]);
     expect(targets('instance.mount')).toEqual([`${file}#Editor.mount`]);
+    expect(targets('collab.editor.mount')).toEqual([`${file}#Editor.mount`]);
+    expect(targets('built.unmount')).toEqual([`${file}#Editor.unmount`]);
+    expect(targets('useEditor().current.mount')).toEqual([`${file}#Editor.mount`]);
+    expect(targets('collab.label.trim')).toEqual(['unresolved']);
+    expect(targets('subscribe')).toEqual(['unresolved']);
   });
 
   it('an object type written one member a line without separators has each of its members', () => {
