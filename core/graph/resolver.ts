@@ -19,7 +19,7 @@ import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from '
 import { resolveTsModule } from './resolve/typescript.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
-  aliasedType, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
+  aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
   closingBracket, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
@@ -158,15 +158,9 @@ function destructuredKey(param: string, name: string): string | undefined {
 function fieldTypeIn(signature: string, name: string): string | undefined {
   const at = new RegExp(`(^|\\s)${name.replace(/\$/g, '\\$')}[?!]?\\s*:`).exec(signature);
   if (!at) return undefined;
-  const from = at.index + at[0].length;
-  let depth = 0;
-  for (let i = from; i < signature.length; i++) {
-    const ch = signature[i];
-    if ('([{<'.includes(ch)) depth++;
-    else if (')]}'.includes(ch) || (ch === '>' && signature[i - 1] !== '=')) depth--;
-    else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(from, i).trim() || undefined;
-  }
-  return undefined;
+  const declared = signature.slice(at.index + at[0].length);
+  const value = assignmentAt(declared);
+  return value < 0 ? undefined : declared.slice(0, value).trim() || undefined;
 }
 
 /** A call of a callee `names` matches with one argument, the whole of `text` (`list(routes)`). */

@@ -201,14 +201,20 @@ export function functionTypeThis(type: string): string | undefined {
 
 /** What a type alias stands for, from its signature (`type P<T> = A<T> | B<T>` → `A<T> | B<T>`). */
 export function aliasedType(signature: string): string | undefined {
+  const at = assignmentAt(signature);
+  return at < 0 ? undefined : signature.slice(at + 1).trim() || undefined;
+}
+
+/** Index of the first `=` outside brackets that is no arrow's (`=>`), or -1: where a declaration's value starts. */
+export function assignmentAt(text: string): number {
   let depth = 0;
-  for (let i = 0; i < signature.length; i++) {
-    const ch = signature[i];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
     if (ch === '<' || ch === '(' || ch === '{' || ch === '[') depth++;
-    else if ((ch === '>' && signature[i - 1] !== '=') || ch === ')' || ch === '}' || ch === ']') depth--;
-    else if (ch === '=' && depth === 0 && signature[i + 1] !== '>') return signature.slice(i + 1).trim() || undefined;
+    else if ((ch === '>' && text[i - 1] !== '=') || ch === ')' || ch === '}' || ch === ']') depth--;
+    else if (ch === '=' && depth === 0 && text[i + 1] !== '>') return i;
   }
-  return undefined;
+  return -1;
 }
 
 /**

@@ -79,22 +79,13 @@ export async function parseRecovering(id: LanguageId, source: string, options: P
   // Most failures in real code are the gaps the repairs know: the repaired file read whole costs
   // one parse, where pieces and narrowing cost several.
   if (text !== source) {
-    let fixed: Tree;
-    const old = editedTo(whole.tree, source, text);
-    try {
-      fixed = parseWithin(parser, id, text, deadline, deadlineMs, old);
-    } catch (error) {
-      // Out of time: the whole-file reading stands, as when the pieces run out of it.
-      if (performance.now() > deadline) return parsedFile([whole]);
-      throw error;
-    } finally {
-      old.delete();
-    }
-    if (!fixed.rootNode.hasError) {
+    const fixed = parseRepaired(parser, id, whole.tree, source, text, deadline, deadlineMs);
+    if (fixed) {
       whole.tree.delete();
       return parsedFile([{ tree: fixed, owns: whole.owns }]);
     }
-    fixed.delete();
+    // Out of time: the whole-file reading stands, as when the pieces run out of it.
+    if (performance.now() > deadline) return parsedFile([whole]);
   }
   const pieces = new Recovery(parser, source, text, syntax, deadline, whole.tree.rootNode).pieces();
   if (pieces.length === 0) return parsedFile([whole]);
@@ -110,24 +101,28 @@ export async function parseWithoutErrors(id: LanguageId, source: string, options
   const { parser, whole, deadline, deadlineMs } = await parseWhole(id, source, options);
   if (!whole.tree.rootNode.hasError) return parsedFile([whole]);
   const text = repairs ? repaired(source, repairs) : source;
-  if (text === source) {
-    whole.tree.delete();
-    return undefined;
-  }
-  // The repairs keep every offset: the repaired tree answers for the source as it is.
-  const old = editedTo(whole.tree, source, text);
+  const fixed = text === source ? undefined : parseRepaired(parser, id, whole.tree, source, text, deadline, deadlineMs);
   whole.tree.delete();
+  return fixed ? parsedFile([{ tree: fixed, owns: [{ from: 0, to: source.length }] }]) : undefined;
+}
+
+/**
+ * The repaired text parsed again, reusing what the repairs left alone of `tree` (the parse of
+ * `source`), when it reads without errors within the deadline; undefined otherwise. The repairs
+ * keep every offset: the tree answers for the source as it is.
+ */
+function parseRepaired(parser: Parser, id: LanguageId, tree: Tree, source: string, text: string, deadline: number, deadlineMs: number): Tree | undefined {
+  const old = editedTo(tree, source, text);
   let fixed: Tree;
   try {
     fixed = parseWithin(parser, id, text, deadline, deadlineMs, old);
   } catch (error) {
-    // Out of time: the file's own grammar gets its own deadline.
     if (performance.now() > deadline) return undefined;
     throw error;
   } finally {
     old.delete();
   }
-  if (!fixed.rootNode.hasError) return parsedFile([{ tree: fixed, owns: [{ from: 0, to: source.length }] }]);
+  if (!fixed.rootNode.hasError) return fixed;
   fixed.delete();
   return undefined;
 }
