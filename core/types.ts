@@ -228,6 +228,8 @@ export interface LocalBinding {
    * alternative that is a name, attribute path, call or construction, as written.
    */
   init_any?: string[];
+  /** The initialiser is awaited (`await f()`, `await pending`): the name holds what the promise resolves to. */
+  awaited?: true;
   /**
    * JavaScript/TypeScript: an assignment to a plain name (`x = f()` after `let x`), not its
    * declaration. Call resolution passes over it where the name is a parameter or is declared with a

@@ -196,14 +196,23 @@ function zippedIterable(args: Node, target: Node, comments: readonly string[]): 
   return arg && arg.type !== 'keyword_argument' && arg.type !== 'list_splat' ? arg : undefined;
 }
 
+/** Items of a Python tuple (JS array) a name or path copies: `a, b = x, self.y`, `[a, b] = await Promise.all([x, this.y])`. */
+const ITEM_PATHS = new Set(['identifier', 'attribute', 'subscript', 'member_expression', 'subscript_expression']);
+
 /** The item of a tuple assignment's values at a target's position: a name or path it copies, or a call it is the result of. */
 function tupleItem(items: Node, target: Node, comments: readonly string[]): Pick<LocalBinding, 'init_name' | 'init_call'> | undefined {
   const targets = target.parent;
   const at = targets ? positionIn(targets, target, comments) : -1;
   const item = at < 0 ? undefined : items.namedChildren.filter((child) => !comments.includes(child.type))[at];
-  if (item?.type === 'identifier' || item?.type === 'attribute' || item?.type === 'subscript') return { init_name: cap(copiedFrom(item), 120) };
-  const callee = item?.type === 'call' ? item.childForFieldName('function') : undefined;
+  if (item && ITEM_PATHS.has(item.type)) return { init_name: cap(copiedFrom(item), 120) };
+  const callee = item?.type === 'call' || item?.type === 'call_expression' ? item.childForFieldName('function') : undefined;
   return callee ? { init_call: cap(withoutArguments(collapse(callee.text)), 120) } : undefined;
+}
+
+/** Whether an initialiser is awaited where it stands (`await f()`, `await pending`). */
+function isAwaited(node: Node): boolean {
+  const parent = node.parent?.type;
+  return parent === 'await_expression' || parent === 'await';
 }
 
 export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comments: readonly string[], classBodyScope = false): LocalBinding[] {
@@ -267,6 +276,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     if (callNode && binding.init_call === undefined) {
       binding.init_call = cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(callNode.text)))), 120);
       if (newNode) binding.init_new = true;
+      if (callNode.parent && isAwaited(callNode.parent)) binding.awaited = true;
       const targets = nameNode.parent;
       if (targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
     }
@@ -275,9 +285,18 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       // `async with` pattern also matches as a plain `with` item and overrides it.
       binding.init_call = cap(`${elideArguments(collapse(managed.text))}.${caps['binding.async'] ? '__aenter__' : '__enter__'}`, 120);
     }
-    if (item && binding.init_name === undefined && binding.init_call === undefined) Object.assign(binding, item);
+    if (item && binding.init_name === undefined && binding.init_call === undefined) {
+      Object.assign(binding, item);
+      // `await Promise.all([…])`: each item is awaited.
+      const call = caps['binding.items']!.parent?.parent;
+      if (call && isAwaited(call)) binding.awaited = true;
+    }
     if (fromNode && binding.init_name === undefined) {
-      binding.init_name = cap(keyNode ? `${elideArguments(collapse(fromNode.text))}.${keyNode.text}` : copiedFrom(fromNode), 120);
+      const awaited = isAwaited(fromNode);
+      const source = elideArguments(collapse(fromNode.text));
+      // A property of what a promise resolves to is read off the awaited value: `(await f()).data`.
+      binding.init_name = cap(keyNode ? `${awaited ? `(await ${source})` : source}.${keyNode.text}` : copiedFrom(fromNode), 120);
+      if (!keyNode && awaited) binding.awaited = true;
       const targets = nameNode.parent;
       if (!keyNode && targets && UNPACKING.has(targets.type)) {
         binding.init_item = positionIn(targets, nameNode, comments);

@@ -10,6 +10,7 @@ import { symbolKey, type CallEdge, type FileGraph, type ResolvedImport, type Sym
 import { emptyConfig, type ProjectConfig } from './project-config.js';
 import { ResolveContext, baseKey, definitionKey, dirKey } from './resolve/context.js';
 import { Resolver } from './resolver.js';
+import { libAncestors } from './type-text.js';
 
 /** A definition the graph knows, for name lookups. */
 export interface Definition {
@@ -35,6 +36,14 @@ export interface Definition {
  * again for a name called from thousands of files (impact's possible callers) does not sort and
  * copy them on every query.
  */
+/** The keys a call of a runtime type's method is indexed under: its own, and the method's on each type it extends (`WebSocket.send` → `EventTarget.send`). */
+function libKeys(lib: string): string[] {
+  const dot = lib.lastIndexOf('.');
+  if (dot <= 0 || lib.includes('#')) return [lib];
+  const method = lib.slice(dot + 1);
+  return [lib, ...libAncestors(lib.slice(0, dot)).map((ancestor) => `${ancestor}.${method}`)];
+}
+
 class SourcedIndex<V> {
   private readonly bySource = new Map<string, Map<string, V[]>>();
   private readonly flat = new Map<string, readonly V[]>();
@@ -240,7 +249,7 @@ export class CallGraph {
       if (edge.to) this.incoming.add(symbolKey(edge.to), graph.path, edge);
       if (edge.instantiates) this.instantiations.add(symbolKey(edge.instantiates), graph.path, edge);
       if (!edge.to) this.unresolvedByName.add(edge.name, graph.path, edge);
-      if (edge.lib) this.libCalls.add(edge.lib, graph.path, edge);
+      if (edge.lib) for (const lib of libKeys(edge.lib)) this.libCalls.add(lib, graph.path, edge);
     }
     for (const imp of graph.imports) for (const target of imp.targets) this.importersOf.add(target, graph.path, { ...imp, file: graph.path });
     for (const { method, overridden } of graph.overrides) {
@@ -260,7 +269,7 @@ export class CallGraph {
       if (edge.to) this.incoming.remove(symbolKey(edge.to), graph.path);
       if (edge.instantiates) this.instantiations.remove(symbolKey(edge.instantiates), graph.path);
       if (!edge.to) this.unresolvedByName.remove(edge.name, graph.path);
-      if (edge.lib) this.libCalls.remove(edge.lib, graph.path);
+      if (edge.lib) for (const lib of libKeys(edge.lib)) this.libCalls.remove(lib, graph.path);
     }
     for (const imp of graph.imports) for (const target of imp.targets) this.importersOf.remove(target, graph.path);
     for (const { method, overridden } of graph.overrides) {

@@ -16,6 +16,8 @@ export interface Segment {
   isNew?: boolean;
   /** A cast `(expr as T)` / `<T>expr`: the segment's value is an instance of `cast`. */
   cast?: string;
+  /** Awaited where it is written (`(await f()).m`): the value is what the promise resolves to. */
+  awaited?: true;
   /** A parenthesised binary operation `(a + b)`: its value is what the operator method gives (Python). */
   operation?: BinaryOperation;
 }
@@ -148,11 +150,13 @@ export function parseChain(input: string): Segment[] | undefined {
       } else if (operation) {
         segment = { name: '', sep, calls: 0, indexed: false, operation };
       } else {
-        const nested = parseChain(inner);
+        const awaited = /^await\s+/.exec(inner);
+        const nested = parseChain(awaited ? inner.slice(awaited[0].length) : inner);
         if (!nested || nested.length === 0) return undefined;
         segments.push(...nested);
         i = end;
         segment = segments.pop()!;
+        if (awaited) segment.awaited = true;
       }
       i = end;
     } else if (text[i] === '<' && segments.length === 0) {

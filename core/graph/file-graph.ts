@@ -4,6 +4,8 @@ import type { CallSite, FileRecord } from '../types.js';
 import { type CallEdge, type FileGraph, type ResolvedImport } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
 import type { CallTarget, Resolver } from './resolver.js';
+import { staticKey } from './resolver.js';
+import { libAncestors } from './type-text.js';
 import { symbolsOf } from './symbols.js';
 
 const ACCESSORS = new Set(['getter', 'setter']);
@@ -56,10 +58,13 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     for (const [name] of symbols.classes) {
       const cls = resolver.classInfo(record.path, name);
       if (!cls || cls.file !== record.path) continue;
-      const libBases = resolver.libBases(cls);
+      // The method implements its name in the runtime types the class extends and in theirs (a
+      // MessageEvent's preventDefault is Event's).
+      const libBases = resolver.libBases(cls).flatMap((lib) => [lib, ...libAncestors(lib)]);
       for (const [methodName, method] of cls.methods) {
         if (method.file !== record.path || method.fn.kind === 'constructor' || methodName === '__init__') continue;
-        for (const lib of libBases) libOverrides.push({ method: { file: record.path, name: method.fn.qualified_name }, lib: `${lib}.${methodName}` });
+        // (A static method is the class object's: no instance method of a library type it overrides.)
+        if (methodName !== staticKey(method.fn.name)) for (const lib of libBases) libOverrides.push({ method: { file: record.path, name: method.fn.qualified_name }, lib: `${lib}.${methodName}` });
         const base = resolver.findMethod(cls, methodName, true);
         if (base) {
           overrides.push({

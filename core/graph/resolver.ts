@@ -81,9 +81,10 @@ export type Value =
   /**
    * Defined outside the project (an external module or what it exports). `lib` names the type when
    * it is known: a runtime type (`Map`) or a library's export (`redux#Store`); classes of the
-   * project implementing it answer calls made through it, by dispatch.
+   * project implementing it answer calls made through it, by dispatch. `awaited`: what awaiting it
+   * gives, when it is a promise whose value is known (`Promise<Reader>`).
    */
-  | { kind: 'external'; lib?: string }
+  | { kind: 'external'; lib?: string; awaited?: Value }
   /** A project value whose type is unknown; it shadows outer names. */
   | { kind: 'opaque' };
 
@@ -106,6 +107,15 @@ const PY_ITERATION_COPIES = new Set(['iter', 'list', 'tuple', 'reversed', 'set',
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 /** Array methods that return an array of the same elements. */
+/** The key of a JS class's static method in ClassInfo.methods. */
+export function staticKey(name: string): string {
+  return `static ${name}`;
+}
+
+/** Promise methods whose call gives another promise. */
+const PROMISE_CHAINS = new Set(['then', 'catch', 'finally']);
+/** The signature of an async generator (`async *items()`, `async function* items()`). */
+const ASYNC_GENERATOR = /^[^(]*\*/;
 const ARRAY_SAME_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
 /** Array (and Map/Set) methods calling a callback with an element: which of its parameters gets it. */
 const ITERATION_METHODS = new Map<string, number>([
@@ -137,7 +147,8 @@ function valueKey(value: Value): string | undefined {
     case 'instance':
       return `${value.kind[0]}|${value.cls.file}#${value.cls.name}`;
     case 'external':
-      return 'external';
+      // Promises of different values are different options.
+      return value.awaited ? undefined : 'external';
     default:
       return undefined;
   }
@@ -217,6 +228,18 @@ export function unionOf(values: readonly Value[]): Value {
   values.forEach(add);
   if (options.length === 0) return OPAQUE;
   return options.length === 1 ? options[0] : { kind: 'union', options };
+}
+
+/** What `await` of the value gives: a promise's value; anything else is itself (an async function's call is read as its result already). */
+function awaitedValue(value: Value): Value {
+  if (value.kind === 'external' && value.awaited) return value.awaited;
+  return value.kind === 'union' ? unionOf(value.options.map(awaitedValue)) : value;
+}
+
+/** What a promise resolves to (any of a union's promises); opaque for what is no promise of a known value. */
+function promisedValue(value: Value): Value {
+  if (value.kind === 'external') return value.awaited ?? OPAQUE;
+  return value.kind === 'union' ? unionOf(value.options.map(promisedValue)) : OPAQUE;
 }
 
 /** The value as its type says it: an instance constructed here is one of that class or a subclass. */
@@ -319,9 +342,13 @@ export class Resolver {
       const records = syms?.classes.get(name);
       if (!syms || !records) return undefined;
       const methods = new Map<string, { file: string; fn: FunctionRecord }>();
+      // A JS class's static methods are the class object's, its others its instances': one of
+      // each may share a name (Lexical's `static getType()` and `getType()`).
+      const statics = syms.family === 'js';
       const add = (owner: string, fn: FunctionRecord) => {
-        const existing = methods.get(fn.name);
-        if (!existing || (existing.fn.is_declaration && !fn.is_declaration)) methods.set(fn.name, { file: owner, fn });
+        const key = statics && fn.modifiers?.includes('static') ? staticKey(fn.name) : fn.name;
+        const existing = methods.get(key);
+        if (!existing || (existing.fn.is_declaration && !fn.is_declaration)) methods.set(key, { file: owner, fn });
       };
       for (const record of records) for (const method of record.methods) add(file, method);
       for (const fn of syms.record.functions) if (fn.class_name === name) add(file, fn);
@@ -385,10 +412,11 @@ export class Resolver {
   }
 
   /** The method `name` as seen from `cls` (or only from its bases). */
-  findMethod(cls: ClassInfo, name: string, basesOnly = false): { file: string; fn: FunctionRecord; owner: ClassInfo } | undefined {
+  findMethod(cls: ClassInfo, name: string, basesOnly = false, onClass = false): { file: string; fn: FunctionRecord; owner: ClassInfo } | undefined {
     const { classes } = this.mro(cls);
     for (const owner of basesOnly ? classes.slice(1) : classes) {
-      const method = owner.methods.get(name);
+      // Read off the class object, a static method first (ClassInfo.methods); off an instance, no static one.
+      const method = (onClass ? owner.methods.get(staticKey(name)) : undefined) ?? owner.methods.get(name);
       if (method) return { ...method, owner };
       // A Python attribute declared with a type (`infer: Any` in a mixin) is the member the lookup
       // finds there, as a checker reads it: a later base's method of that name is hidden. So is one
@@ -611,6 +639,11 @@ export class Resolver {
         // method gives, but a call of it is no call of the method, as a checker has it.
         return member?.kind === 'function' ? { ...member, alias: true } : member ?? OPAQUE;
       }
+      case 'awaitable': {
+        const awaited = this.typeValue(file, shape.value, depth + 1);
+        const lib = isJsLibType(shape.container) ? shape.container : undefined;
+        return { kind: 'external', ...(lib ? { lib } : {}), awaited };
+      }
       case 'made': {
         const value = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
         if (value?.kind === 'class') return { kind: 'instance', cls: value.cls };
@@ -665,12 +698,14 @@ export class Resolver {
     if (syms?.family !== 'python') return false;
     const text = type.trim();
     if (/^((typing|typing_extensions|t|te)\.)?Final$/.test(text)) return true;
-    const imported = syms.imports.get(text);
+    const imported = syms.imports.get(text)?.at(-1);
     return imported?.imported === 'Final' && /^typing(_extensions)?$/.test(imported.module);
   }
 
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
-    const value = this.bindingValueOnce(file, scope, binding, depth);
+    const once = this.bindingValueOnce(file, scope, binding, depth);
+    // (An item of an awaited call's result is taken once it is awaited: bindingValueOnce.)
+    const value = binding.awaited && !(binding.init_call && binding.init_item !== undefined) ? awaitedValue(once) : once;
     // TypeScript types a name assigned after its declaration as the type of what it is assigned: a
     // construction there makes it that class, not exactly that class (overrides below it may answer).
     return binding.assigned ? typedAs(value) : value;
@@ -739,7 +774,11 @@ export class Resolver {
       const segments = parseChain(binding.init_call);
       // The name's earlier binding, not this one: `frame = frame.inner()`.
       const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
-      if (binding.init_item !== undefined) return value ? this.tupleItem(value, binding.init_item, depth + 1) : OPAQUE;
+      if (binding.init_item !== undefined) {
+        if (!value) return OPAQUE;
+        // `const [a, b] = await f()`: an item of what the promise resolves to.
+        return binding.awaited ? this.namedTupleItem(awaitedValue(this.callResult(value, depth + 1)), binding.init_item, depth + 1) : this.tupleItem(value, binding.init_item, depth + 1);
+      }
       const result = this.initialised(value, binding.init_new === true, depth);
       return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
@@ -854,6 +893,11 @@ export class Resolver {
     if (items) return arg === 0 && ITERATION_METHODS.get(literal![2]) === param ? unionOf(this.itemValues(file, scope, items, binding.line, depth + 1)) : OPAQUE;
     const segments = parseChain(callee);
     const method = segments && segments.length > 1 ? segments[segments.length - 1] : undefined;
+    if (method?.name === 'then' && arg === 0 && param === 0) {
+      // `p.then((value) => …)`: what the promise resolves to.
+      const promise = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
+      return promise ? promisedValue(promise) : OPAQUE;
+    }
     if (!method || arg !== 0 || ITERATION_METHODS.get(method.name) !== param) return OPAQUE;
     const receiver = this.evalSegments(file, scope, segments!.slice(0, -1), binding.line, depth + 1);
     if (receiver?.kind === 'map') return receiver.value;
@@ -916,7 +960,10 @@ export class Resolver {
       const typed = this.constType(file, fn, depth + 1);
       const declared = typed ? this.callResult(typed, depth + 1) : OPAQUE;
       if (declared.kind !== 'opaque') return declared;
-      return fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
+      const inferred = fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
+      // A JS async function's call is a promise of what it returns (an async generator's is no promise).
+      const promises = fn.is_async && !ASYNC_GENERATOR.test(fn.signature) && this.symbols(file)?.family === 'js';
+      return promises ? { kind: 'external', lib: 'Promise', awaited: inferred } : inferred;
     }
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
@@ -996,8 +1043,9 @@ export class Resolver {
         const items = this.symbols(file)?.family === 'python' ? splitTopLevel(value, ',') : [];
         return items.length > 1 ? { kind: 'tuple', items: items.map((item) => evaluate(item, line)) } : evaluate(value, line);
       }));
-      // A generator gives an iterable of what it yields.
-      if (!fn.returns?.[0]?.yielded) return returned;
+      // A generator gives an iterable of what it yields; an async function is read as what
+      // awaiting its call gives (a promise it returns is resolved by then).
+      if (!fn.returns?.[0]?.yielded) return fn.is_async ? awaitedValue(returned) : returned;
       return returned.kind === 'opaque' ? OPAQUE : { kind: 'array', element: returned } satisfies Value;
     }) ?? OPAQUE;
   }
@@ -1350,7 +1398,8 @@ export class Resolver {
     }
     const imported = syms.imports.get(name);
     if (imported) {
-      const value = this.importValue(file, imported, depth + 1);
+      // Bound in several branches, the name holds any of the modules or names imported.
+      const value = unionOf(imported.map((binding) => this.importValue(file, binding, depth + 1)));
       // `if sys.platform == "win32": from ._windows_pipes import PipeSendStream` / `else: PipeSendStream: Any = None`
       const declaredAny = syms.bindings.get(MODULE_SCOPE)?.get(name)?.some((b) => b.type !== undefined && /^((typing|t)\.)?Any$/.test(b.type.trim()));
       return value.kind === 'class' && declaredAny ? { ...value, untyped: true } : value;
@@ -1607,7 +1656,7 @@ export class Resolver {
         return this.moduleMember(value, name, depth + 1);
       case 'class': {
         if (value.untyped) return OPAQUE;
-        const method = this.findMethod(value.cls, name);
+        const method = this.findMethod(value.cls, name, false, true);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
         // Python's object.__new__(cls) makes an instance of the class (`made = cls.__new__(cls)`).
         if (name === '__new__' && this.symbols(value.cls.file)?.family === 'python') return { kind: 'builtin', result: { kind: 'instance', cls: value.cls } };
@@ -1620,13 +1669,16 @@ export class Resolver {
         return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
       }
       case 'super': {
-        const method = this.findMethod(value.cls, name, true);
+        // (`super.create()` in a static method is the base class's static one.)
+        const method = this.findMethod(value.cls, name, true) ?? this.findMethod(value.cls, name, true, true);
         return method ? { kind: 'function', file: method.file, fn: method.fn } : OPAQUE;
       }
       case 'array':
         if (ARRAY_ELEMENT_METHODS.has(name)) return { kind: 'builtin', result: value.element };
         return ARRAY_SAME_METHODS.has(name) ? { kind: 'builtin', result: value } : OPAQUE;
       case 'external':
+        // `p.then(…)`, `p.catch(…)`: another promise (`finally` of the same value).
+        if (value.lib === 'Promise' && PROMISE_CHAINS.has(name)) return { kind: 'builtin', result: { kind: 'external', lib: 'Promise', awaited: name === 'finally' ? value.awaited ?? OPAQUE : OPAQUE } };
         return EXTERNAL;
       case 'union':
         return unionOf(value.options.map((option) => this.member(option, name, depth + 1) ?? OPAQUE));
@@ -1753,7 +1805,7 @@ export class Resolver {
       const cls = this.classInfo(file, name);
       if (cls) return { kind: 'class', cls };
     }
-    const used = syms.imports.get(name);
+    const used = syms.imports.get(name)?.at(-1);
     if (used) return this.importValue(file, used, depth + 1);
     const child = rustChildModule(this.ctx, file, name);
     return child ? { kind: 'module', family: 'rust', file: child } : undefined;
@@ -2007,6 +2059,7 @@ export class Resolver {
     if (segment.isNew) current = this.constructed(current);
     if (segment.name === 'super' && segment.calls > 0 && current?.kind === 'super') return current;
     for (let i = 0; i < segment.calls && current; i++) current = this.callResult(current, depth);
+    if (segment.awaited && current) current = awaitedValue(current);
     if (untypedIndex && (current?.kind === 'array' || current?.kind === 'tuple')) return OPAQUE;
     if (segment.indexed && current) {
       // A member declared under a computed key (`[$mobx]: Administration`) before an element of it.

@@ -48,7 +48,11 @@ export interface FileSymbols {
   functions: Map<string, FunctionRecord>;
   /** Classes by qualified name; several records can share one (Rust `struct` + `impl`, Go types). */
   classes: Map<string, ClassRecord[]>;
-  imports: Map<string, ImportBinding>;
+  /**
+   * Imports by the local name they bind, in source order: Python may bind one name in several
+   * branches (`if LINUX: from . import _pslinux as _psplatform` / `elif WINDOWS: …`).
+   */
+  imports: Map<string, ImportBinding[]>;
   /** Star imports (`from m import *`, Go dot-imports): modules whose names flow into this scope. */
   starImports: ImportBinding[];
   /** `export … from` bindings, in source order. */
@@ -120,14 +124,14 @@ function buildSymbols(record: FileRecord): FileSymbols {
     else classes.set(cls.qualified_name, [cls]);
     for (const method of cls.methods) addFunction(functions, method);
   }
-  const imports = new Map<string, ImportBinding>();
+  const imports = new Map<string, ImportBinding[]>();
   const starImports: ImportBinding[] = [];
   const reexports: ImportBinding[] = [];
   for (const imp of record.imports) {
     for (const binding of importBindings(imp, family)) {
       if (imp.kind === 'reexport') reexports.push(binding);
       else if (binding.local === '*') starImports.push(binding);
-      else imports.set(binding.local, binding);
+      else imports.set(binding.local, [...(imports.get(binding.local) ?? []), binding]);
     }
   }
   const bindings = new Map<string, Map<string, LocalBinding[]>>();

@@ -22,6 +22,8 @@ export type TypeShape =
   | { kind: 'member'; object: string; key: string }
   /** `typeof Foo`, `Type[Foo]` (`ofType`: the name is a type, a type variable perhaps): the class or function itself, not an instance. */
   | { kind: 'typeof'; name: string; ofType?: true }
+  /** `Promise<T>`, `PromiseLike<T>` (Python `Awaitable[T]`, `Coroutine[Y, S, T]`): awaiting it gives a `value`. */
+  | { kind: 'awaitable'; value: string; container: string }
   /** `ReturnType<typeof f>`, `InstanceType<typeof C>`: what calling the function (constructing the class) `name` gives. */
   | { kind: 'made'; name: string }
   /** One (possibly dotted) name: `Foo`, `models.Foo`, `a::b::C` (as `a.b.C`), wrappers and nullability removed. */
@@ -30,6 +32,8 @@ export type TypeShape =
 
 const NULLISH = /^(null|undefined|void|never|None)$/;
 const MAP_TYPES = /^(Map|WeakMap|ReadonlyMap|Record)$/;
+const PROMISES = /^(Promise|PromiseLike)$/;
+const PY_AWAITABLE = /^(?:[A-Za-z_]\w*\.)?(Awaitable|Coroutine)\[/;
 /** Wrappers whose values have the members of their type argument (made optional, required, read-only, non-null). */
 const SAME_MEMBERS = /^(Partial|Required|Readonly|NonNullable)$/;
 /** Python's function type: `Callable[[A, B], R]`, `t.Callable[..., R]`. */
@@ -43,6 +47,8 @@ const SUFFIX_ARRAY = /^([\w$.]+(?:<[^<>]*>)?)\[\]$/;
 const GENERIC_COLLECTION = new RegExp(`^${TYPING_PREFIX}(${COLLECTIONS})[<[]`);
 /** Python generators and async iterables, iterated as their first type argument: `Generator[Foo, None, None]`, `AsyncIterator[Foo]`. */
 const PY_GENERATOR = new RegExp(`^${TYPING_PREFIX}(Generator|AsyncGenerator|AsyncIterator|AsyncIterable)\\[`);
+/** TypeScript generators and iterables of several type arguments, iterated as their first: `AsyncGenerator<Foo, void>`, `IterableIterator<Foo>`. */
+const TS_GENERATOR = /^(Generator|AsyncGenerator|AsyncIterator|AsyncIterable|AsyncIterableIterator|IterableIterator)</;
 /** Python wrappers that leave the type they wrap: `Optional[X]` (None dropped), `ClassVar[X]`, `Final[X]`. */
 const OPTIONAL = new RegExp(`^${TYPING_PREFIX}(?:Optional|ClassVar|Final)\\[([\\s\\S]*)\\]$`);
 /** `Type[Foo]`, `type[Foo]`: the class Foo (or a subclass), not an instance. */
@@ -54,17 +60,54 @@ const TUPLE = new RegExp(`^${TYPING_PREFIX}(?:Tuple|tuple)\\[`);
 const UNION = new RegExp(`^${TYPING_PREFIX}Union\\[([\\s\\S]*)\\]$`);
 
 /**
+ * Web platform types (lib.dom) and the one each extends, as far as project classes extend or
+ * implement them (`class WebSocketOverride extends EventTarget implements WebSocket`, `class
+ * CancelableMessageEvent extends MessageEvent`): a call through one of them may reach an override
+ * of the method its ancestors declare.
+ */
+const LIB_SUPERTYPES = new Map<string, string>([
+  ...['AbortSignal', 'BroadcastChannel', 'EventSource', 'FileReader', 'MessagePort', 'Worker', 'SharedWorker', 'ServiceWorker', 'WebSocket',
+    'XMLHttpRequestEventTarget', 'Node', 'Window', 'MediaStream', 'MediaStreamTrack', 'MediaQueryList', 'RTCPeerConnection', 'RTCDataChannel',
+    'Notification', 'Performance', 'IDBRequest', 'IDBDatabase', 'IDBTransaction', 'BaseAudioContext', 'AudioNode', 'TextTrack', 'Animation',
+    'VisualViewport'].map((name) => [name, 'EventTarget'] as const),
+  ['XMLHttpRequest', 'XMLHttpRequestEventTarget'], ['XMLHttpRequestUpload', 'XMLHttpRequestEventTarget'],
+  ['AudioContext', 'BaseAudioContext'], ['OfflineAudioContext', 'BaseAudioContext'],
+  ...['Element', 'Document', 'DocumentFragment', 'CharacterData', 'Attr'].map((name) => [name, 'Node'] as const),
+  ['Text', 'CharacterData'], ['Comment', 'CharacterData'], ['ShadowRoot', 'DocumentFragment'],
+  ['HTMLElement', 'Element'], ['SVGElement', 'Element'],
+  ...['HTMLInputElement', 'HTMLDivElement', 'HTMLCanvasElement', 'HTMLMediaElement', 'HTMLAnchorElement', 'HTMLButtonElement', 'HTMLFormElement',
+    'HTMLImageElement', 'HTMLIFrameElement', 'HTMLTextAreaElement', 'HTMLSelectElement', 'HTMLSpanElement', 'HTMLTemplateElement'].map((name) => [name, 'HTMLElement'] as const),
+  ['HTMLVideoElement', 'HTMLMediaElement'], ['HTMLAudioElement', 'HTMLMediaElement'],
+  ...['MessageEvent', 'CloseEvent', 'ErrorEvent', 'CustomEvent', 'ProgressEvent', 'UIEvent', 'PromiseRejectionEvent', 'StorageEvent',
+    'HashChangeEvent', 'PopStateEvent'].map((name) => [name, 'Event'] as const),
+  ...['MouseEvent', 'KeyboardEvent', 'FocusEvent', 'InputEvent', 'TouchEvent'].map((name) => [name, 'UIEvent'] as const),
+  ['WheelEvent', 'MouseEvent'], ['PointerEvent', 'MouseEvent'], ['DragEvent', 'MouseEvent'],
+  ['Response', 'Body'], ['Request', 'Body'], ['File', 'Blob'],
+  ...['TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError', 'AggregateError'].map((name) => [name, 'Error'] as const),
+]);
+
+/** Web platform types with no base of interest whose values calls are made on. */
+const WEB_TYPES = ['Event', 'Headers', 'URL', 'URLSearchParams', 'FormData', 'AbortController', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoder', 'TextDecoder'];
+
+/**
  * Types the JavaScript runtime defines that project classes implement or extend and values are
  * declared as: calls through them may reach those classes by dispatch.
  */
 const JS_LIB_TYPES = new Set([
   'Map', 'ReadonlyMap', 'WeakMap', 'Set', 'ReadonlySet', 'WeakSet', 'Array', 'ReadonlyArray', 'Promise', 'PromiseLike',
   'Error', 'Iterator', 'Iterable', 'IterableIterator', 'AsyncIterator', 'AsyncIterable', 'AsyncIterableIterator',
-  'ProxyHandler', 'EventTarget',
+  'ProxyHandler', ...WEB_TYPES, ...[...LIB_SUPERTYPES].flat(),
 ]);
 
 export function isJsLibType(name: string): boolean {
   return JS_LIB_TYPES.has(name);
+}
+
+/** The runtime types a runtime type extends, nearest first (`WebSocket` → `EventTarget`; `HTMLVideoElement` → … `Node`, `EventTarget`). */
+export function libAncestors(name: string): string[] {
+  const out: string[] = [];
+  for (let at = LIB_SUPERTYPES.get(name); at !== undefined && !out.includes(at); at = LIB_SUPERTYPES.get(at)) out.push(at);
+  return out;
 }
 
 /** The shape of a declared type. */
@@ -108,6 +151,8 @@ export function typeShape(raw: string): TypeShape {
   const pyMap = PY_MAPPING.exec(text);
   const pyMapArgs = pyMap && closingBracket(text, pyMap[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(pyMap[0].length, -1), ',') : undefined;
   if (pyMapArgs?.length === 2) return { kind: 'map', value: pyMapArgs[1].trim(), container: pyMap![1] };
+  const awaitable = awaitableOf(text);
+  if (awaitable) return { kind: 'awaitable', ...awaitable };
   const made = /^(?:ReturnType|InstanceType)<\s*typeof\s+([\w$.]+)\s*>$/.exec(text);
   if (made) return { kind: 'made', name: made[1] };
   const typeOf = /^typeof\s+([\w$.]+)$/.exec(text);
@@ -155,7 +200,7 @@ function collectionOf(raw: string): { element: string; container: string } | und
   if (suffix) return { element: suffix[1], container: 'Array' };
   // `(AddMarkStep | RemoveMarkStep)[]`
   if (text.startsWith('(') && text.endsWith('[]') && closingBracket(text, 0) === text.length - 3) return { element: text.slice(1, -3), container: 'Array' };
-  const generator = PY_GENERATOR.exec(text);
+  const generator = PY_GENERATOR.exec(text) ?? TS_GENERATOR.exec(text);
   const yielded = generator && closingBracket(text, generator[0].length - 1) === text.length - 1 ? splitTopLevel(text.slice(generator[0].length, -1), ',')[0] : undefined;
   if (yielded) return { element: unquoted(yielded), container: generator![1] };
   const generic = GENERIC_COLLECTION.exec(text);
@@ -361,6 +406,17 @@ function pyCallableParts(text: string): { params: string; returns: string } | un
   if (!head || closingBracket(text, head[0].length - 1) !== text.length - 1) return undefined;
   const args = splitTopLevel(text.slice(head[0].length, -1), ',');
   return args.length === 2 ? { params: args[0].trim().replace(/^\[|\]$/g, ''), returns: args[1].trim() } : undefined;
+}
+
+/** `Promise<T>`, `PromiseLike<T>`, `Awaitable[T]`, `Coroutine[Y, S, T]` → T and the wrapper's name. */
+function awaitableOf(text: string): { value: string; container: string } | undefined {
+  const promised = typeArguments(text, PROMISES);
+  if (promised?.length === 1) return { value: promised[0].trim(), container: text.slice(0, text.indexOf('<')) };
+  const py = PY_AWAITABLE.exec(text);
+  if (!py || closingBracket(text, py[0].length - 1) !== text.length - 1) return undefined;
+  const args = splitTopLevel(text.slice(py[0].length, -1), ',');
+  const value = py[1] === 'Coroutine' ? args[2] : args.length === 1 ? args[0] : undefined;
+  return value === undefined ? undefined : { value: unquoted(value.trim()), container: py[1] };
 }
 
 /** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */

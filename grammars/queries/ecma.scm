@@ -120,6 +120,9 @@
   name: (identifier) @binding.name
   value: (await_expression (_ function: (_) @binding.call))) @binding
   (#not-any-of? @binding.call "require" "import"))
+; const r = await pending, r = await this.ready: what the promise resolves to
+(variable_declarator name: (identifier) @binding.name value: (await_expression [(identifier) (member_expression) (subscript_expression)] @binding.from)) @binding
+(assignment_expression left: (identifier) @binding.name right: (await_expression [(identifier) (member_expression) (subscript_expression)] @binding.from)) @binding @binding.assigned
 ; const [a, b] = f(): each name is that item of what the call returns (a declared tuple's)
 ((variable_declarator name: (array_pattern (identifier) @binding.name) value: (_ function: (_) @binding.call)) @binding
   (#not-any-of? @binding.call "require" "import"))
@@ -154,6 +157,23 @@
 (variable_declarator
   name: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name @binding.key))
   value: [(identifier) (member_expression) (this) (call_expression)] @binding.from) @binding
+; const { data } = await client.get(), const { a: b } = await pending: from what the promise resolves to
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name @binding.key)
+  value: (await_expression [(identifier) (member_expression) (call_expression)] @binding.from)) @binding
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @binding.key value: (identifier) @binding.name))
+  value: (await_expression [(identifier) (member_expression) (call_expression)] @binding.from)) @binding
+; const [a, b] = await f(): each name is that item of what the promise resolves to
+((variable_declarator name: (array_pattern (identifier) @binding.name) value: (await_expression (_ function: (_) @binding.call))) @binding
+  (#not-any-of? @binding.call "require" "import" "Promise.all"))
+; const [a, b] = await Promise.all([f(), g()]): each name is what that item resolves to
+((variable_declarator
+  name: (array_pattern (identifier) @binding.name)
+  value: (await_expression (call_expression
+    function: (member_expression object: (identifier) @_promise property: (property_identifier) @_all)
+    arguments: (arguments . (array) @binding.items .)))) @binding
+  (#eq? @_promise "Promise") (#eq? @_all "all"))
 ; const x = a || b, a ?? b, c ? f() : new B(): x is one of the alternatives
 (variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
 ; const handlers = { onFoo, onBar: bar, run: helpers.run }: property `handlers.onFoo` holds that name's value
@@ -246,6 +266,8 @@
 ; an arrow's expression body
 (return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
 (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
+(return_statement (await_expression [(identifier) (member_expression) (call_expression) (subscript_expression)] @returned))
+(arrow_function body: (await_expression [(identifier) (member_expression) (call_expression) (subscript_expression)] @returned))
 ; a function literal returned (`return () => editor`, `() => () => editor`, `return (doc) => { …; return editor }`): a
 ; call of what the function gives gives that
 (return_statement (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)

@@ -66,6 +66,8 @@
 (assignment left: (identifier) @binding.name type: (_) @binding.type) @binding
 (assignment left: (identifier) @binding.name right: (_ function: (_) @binding.call)) @binding
 (assignment left: (identifier) @binding.name right: (await (_ function: (_) @binding.call))) @binding
+; x = await pending: what the awaitable gives
+(assignment left: (identifier) @binding.name right: (await [(identifier) (attribute)] @binding.from)) @binding
 ; name, cmd, args = f(…), self.regex, self.format = compile(…): each target is an item of the tuple f returns
 (assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (_ function: (_) @binding.call)) @binding
 (assignment left: [(pattern_list (identifier) @binding.name) (tuple_pattern (identifier) @binding.name)] right: (await (_ function: (_) @binding.call))) @binding

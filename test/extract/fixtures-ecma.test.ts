@@ -142,7 +142,7 @@ describe('typescript fixture', async () => {
       { scope: 'UserService.findUser', name: 'item', line: 36, end_line: 38, callback_param: { callee: 'items.forEach', arg: 0, param: 0 } },
     ]);
     expect(r.bindings).toContainEqual({ scope: 'UserService.constructor', name: 'this.cache', line: 21, type: 'Map<string, User>', type_at_new: true, init_call: 'Map', init_new: true });
-    expect(r.bindings).toContainEqual({ scope: 'load', name: 'raw', line: 56, init_call: 'readConfig' });
+    expect(r.bindings).toContainEqual({ scope: 'load', name: 'raw', line: 56, init_call: 'readConfig', awaited: true });
   });
 
   it('reads the file doc and has no errors', () => {

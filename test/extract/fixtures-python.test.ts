@@ -101,7 +101,7 @@ describe('python fixture', async () => {
       { scope: 'Service.size', name: 'value', line: 27, type: 'int' },
       { scope: 'Service.parse', name: 'text', line: 32, type: 'str' },
       { scope: 'Service.fetch', name: 'key', line: 36, type: 'str' },
-      { scope: 'Service.fetch', name: 'result', line: 39, init_call: 'self.repo.get' },
+      { scope: 'Service.fetch', name: 'result', line: 39, init_call: 'self.repo.get', awaited: true },
       { scope: 'load', name: 'service', line: 50, init_call: 'Service' },
       { scope: 'load', name: 'x', line: 52, element_of: 'args' },
     ]);

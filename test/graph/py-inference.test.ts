@@ -330,4 +330,11 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'cls._enforce_dict')).toBe(`${file}#BaseModel._enforce_dict`);
     expect(targetOf(project.graph, file, 'field.validate')).toBe(`${file}#ModelField.validate`);
   });
+
+  it('a name imported in several branches holds any of the modules; awaiting an Awaitable[T] gives a T (psutil _psplatform)', () => {
+    const file = 'pkg/sysinfo.py';
+    const targets = edgesFrom(project.graph, file, '_platform.boot_time').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+    expect(targets).toEqual(['pkg/plat_linux.py#boot_time', 'pkg/plat_windows.py#boot_time']);
+    expect(targetOf(project.graph, file, 'reader.read_all')).toBe(`${file}#Reader.read_all`);
+  });
 });

@@ -277,6 +277,34 @@ describe('TypeScript types in call resolution', () => {
     expect(targets('subscribe')).toEqual(['unresolved']);
   });
 
+  it('awaiting a promise gives what it resolves to: a declared Promise<T>, a constructed one, an async function\'s returns, .then, (await f()).m(), names destructured from it or from Promise.all, for await (livekit-client)', () => {
+    const file = 'src/promises.ts';
+    const reader = `${file}#Reader.readAll`;
+    for (const callee of ['loaded.readAll', 'waited.readAll', 'again.readAll', '(await store.pending()).readAll', 'given.readAll']) {
+      expect(targetOf(project.graph, file, callee), callee).toBe(reader);
+    }
+    for (const callee of ['first.readAll', 'second.readAll', 'paired.readAll', 'data.readAll', 'renamed.readAll', 'streamed.readAll']) {
+      expect(targetOf(project.graph, file, callee), callee).toBe(reader);
+    }
+    expect(targetOf(project.graph, file, 'unawaited.readAll')).toBe('external');
+    expect(targetOf(project.graph, file, 'total.readAll')).toBe('unresolved');
+  });
+
+  it('static methods answer calls on the class, the others calls on instances; a static method overrides no library method (msw HttpResponse)', () => {
+    const file = 'src/statics.ts';
+    expect(targetOf(project.graph, file, 'Reply.text')).toBe(`${file}#Reply.text`);
+    expect(targetOf(project.graph, file, 'reply.text')).toBe(`${file}#Message.text`);
+    expect(targetOf(project.graph, file, 'super.create')).toBe(`${file}#Message.create`);
+    expect(callerSites(file, 'Page.json', 'family')).toEqual([]);
+  });
+
+  it('a call through a web platform type reaches, by family, the overrides in classes extending it or the types it extends (mswjs-interceptors)', () => {
+    const file = 'src/events.ts';
+    expect(callerSites(file, 'Transport.addEventListener', 'family')).toEqual([`${file}:16`]);
+    expect(callerSites(file, 'CancelableMessageEvent.preventDefault', 'family')).toEqual([`${file}:17`, `${file}:18`, `${file}:19`]);
+    expect(callerSites(file, 'CancelableMessageEvent.preventDefault', 'none')).toEqual([]);
+  });
+
   it('an object type written one member a line without separators has each of its members', () => {
     expect(objectTypeMembers('{ id: string socket: Socket reply(body: string): void readonly next?: () => void }')).toEqual(
       new Map([['id', 'string'], ['socket', 'Socket'], ['reply', '(body: string) => void'], ['next', '() => void']]),
