@@ -41,7 +41,7 @@ function libKeys(lib: string): string[] {
   const dot = lib.lastIndexOf('.');
   if (dot <= 0 || lib.includes('#')) return [lib];
   const method = lib.slice(dot + 1);
-  return [lib, ...libAncestors(lib.slice(0, dot)).map((ancestor) => `${ancestor}.${method}`)];
+  return [lib, ...libAncestors(lib.slice(0, dot), method).map((ancestor) => `${ancestor}.${method}`)];
 }
 
 class SourcedIndex<V> {

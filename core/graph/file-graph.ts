@@ -58,13 +58,17 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     for (const [name] of symbols.classes) {
       const cls = resolver.classInfo(record.path, name);
       if (!cls || cls.file !== record.path) continue;
-      // The method implements its name in the runtime types the class extends and in theirs (a
-      // MessageEvent's preventDefault is Event's).
-      const libBases = resolver.libBases(cls).flatMap((lib) => [lib, ...libAncestors(lib)]);
+      const libBases = resolver.libBases(cls);
       for (const [methodName, method] of cls.methods) {
         if (method.file !== record.path || method.fn.kind === 'constructor' || methodName === '__init__') continue;
         // (A static method is the class object's: no instance method of a library type it overrides.)
-        if (methodName !== staticKey(method.fn.name)) for (const lib of libBases) libOverrides.push({ method: { file: record.path, name: method.fn.qualified_name }, lib: `${lib}.${methodName}` });
+        if (methodName !== staticKey(method.fn.name)) {
+          // The method implements its name in the runtime types the class extends, and in those
+          // they extend that declare it (a MessageEvent's preventDefault is Event's).
+          for (const lib of libBases.flatMap((base) => [base, ...libAncestors(base, methodName)])) {
+            libOverrides.push({ method: { file: record.path, name: method.fn.qualified_name }, lib: `${lib}.${methodName}` });
+          }
+        }
         const base = resolver.findMethod(cls, methodName, true);
         if (base) {
           overrides.push({

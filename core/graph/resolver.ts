@@ -1398,8 +1398,11 @@ export class Resolver {
     }
     const imported = syms.imports.get(name);
     if (imported) {
-      // Bound in several branches, the name holds any of the modules or names imported.
-      const value = unionOf(imported.map((binding) => this.importValue(file, binding, depth + 1)));
+      // Bound in several branches, the name holds any of the modules or names imported (those
+      // the project has: an import of the same name from outside it is a fallback or a path not found).
+      const values = imported.map((binding) => this.importValue(file, binding, depth + 1));
+      const known = values.filter((option) => option.kind !== 'external' && option.kind !== 'opaque');
+      const value = unionOf(known.length > 0 ? known : values);
       // `if sys.platform == "win32": from ._windows_pipes import PipeSendStream` / `else: PipeSendStream: Any = None`
       const declaredAny = syms.bindings.get(MODULE_SCOPE)?.get(name)?.some((b) => b.type !== undefined && /^((typing|t)\.)?Any$/.test(b.type.trim()));
       return value.kind === 'class' && declaredAny ? { ...value, untyped: true } : value;

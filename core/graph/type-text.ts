@@ -103,11 +103,29 @@ export function isJsLibType(name: string): boolean {
   return JS_LIB_TYPES.has(name);
 }
 
-/** The runtime types a runtime type extends, nearest first (`WebSocket` → `EventTarget`; `HTMLVideoElement` → … `Node`, `EventTarget`). */
-export function libAncestors(name: string): string[] {
+/**
+ * The methods some of those supertypes declare (a `Request` and a `Response` share `Body.json`, not
+ * `clone`, which each declares for itself); a supertype not listed is taken to declare any.
+ */
+const LIB_DECLARED = new Map<string, ReadonlySet<string>>([
+  ['EventTarget', new Set(['addEventListener', 'removeEventListener', 'dispatchEvent'])],
+  ['Event', new Set(['preventDefault', 'stopPropagation', 'stopImmediatePropagation', 'composedPath', 'initEvent'])],
+  ['UIEvent', new Set(['initUIEvent'])],
+  ['MouseEvent', new Set(['getModifierState', 'initMouseEvent'])],
+  ['Body', new Set(['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'])],
+  ['Blob', new Set(['arrayBuffer', 'bytes', 'slice', 'stream', 'text'])],
+  ['XMLHttpRequestEventTarget', new Set()],
+  ['Error', new Set()],
+]);
+
+/**
+ * The runtime types a runtime type extends that declare `method`, nearest first (`WebSocket`,
+ * `addEventListener` → `EventTarget`; `HTMLVideoElement`, `focus` → `HTMLMediaElement`, `HTMLElement`, …).
+ */
+export function libAncestors(name: string, method: string): string[] {
   const out: string[] = [];
   for (let at = LIB_SUPERTYPES.get(name); at !== undefined && !out.includes(at); at = LIB_SUPERTYPES.get(at)) out.push(at);
-  return out;
+  return out.filter((ancestor) => LIB_DECLARED.get(ancestor)?.has(method) ?? true);
 }
 
 /** The shape of a declared type. */

@@ -336,5 +336,7 @@ describe('Python call resolution without annotations', () => {
     const targets = edgesFrom(project.graph, file, '_platform.boot_time').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
     expect(targets).toEqual(['pkg/plat_linux.py#boot_time', 'pkg/plat_windows.py#boot_time']);
     expect(targetOf(project.graph, file, 'reader.read_all')).toBe(`${file}#Reader.read_all`);
+    // The project's module, not the fallback from outside it.
+    expect(targetOf(project.graph, file, 'Speedups().run')).toBe('pkg/plat_linux.py#Speedups.run');
   });
 });

@@ -303,6 +303,9 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites(file, 'Transport.addEventListener', 'family')).toEqual([`${file}:16`]);
     expect(callerSites(file, 'CancelableMessageEvent.preventDefault', 'family')).toEqual([`${file}:17`, `${file}:18`, `${file}:19`]);
     expect(callerSites(file, 'CancelableMessageEvent.preventDefault', 'none')).toEqual([]);
+    // Request and Response share Body's json, each declares its own clone.
+    expect(callerSites(file, 'Fetched.clone', 'family')).toEqual([`${file}:35`]);
+    expect(callerSites(file, 'Fetched.json', 'family')).toEqual([`${file}:34`]);
   });
 
   it('an object type written one member a line without separators has each of its members', () => {
