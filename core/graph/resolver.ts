@@ -1708,6 +1708,11 @@ export class Resolver {
         if (held) return held;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
+      case 'function':
+        // `const getActivator = assertInWorkflowContext.bind(null, …)`: a function giving what it gives
+        // (an alias: calling it is no call of the original as a checker counts them).
+        if (name === 'bind' && this.symbols(value.file)?.family === 'js') return { kind: 'builtin', result: aliased(value) };
+        return OPAQUE;
       default:
         return OPAQUE;
     }

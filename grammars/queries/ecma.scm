@@ -264,7 +264,7 @@
 ; ---- returned values (core/extract/returns.ts): what a function without a declared return type
 ; returns, as the TypeScript service infers it: return x, return this.y, return make(…), new C(…),
 ; an arrow's expression body
-(return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
+(return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression) (this)] @returned)
 (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
 (return_statement (await_expression [(identifier) (member_expression) (call_expression) (subscript_expression)] @returned))
 (arrow_function body: (await_expression [(identifier) (member_expression) (call_expression) (subscript_expression)] @returned))

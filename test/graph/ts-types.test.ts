@@ -308,6 +308,12 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites(file, 'Fetched.json', 'family')).toEqual([`${file}:34`]);
   });
 
+  it('a method returning this without a declared type gives the instance: chained calls resolve (kafkajs Encoder); a bound function gives what the function gives (temporal)', () => {
+    const file = 'src/builder.ts';
+    expect(targetOf(project.graph, file, 'new Encoder().writeInt(1).writeString')).toBe(`${file}#Encoder.writeString`);
+    expect(targetOf(project.graph, file, 'encoder.writeInt')).toBe(`${file}#Encoder.writeInt`);
+  });
+
   it('an object type written one member a line without separators has each of its members', () => {
     expect(objectTypeMembers('{ id: string socket: Socket reply(body: string): void readonly next?: () => void }')).toEqual(
       new Map([['id', 'string'], ['socket', 'Socket'], ['reply', '(body: string) => void'], ['next', '() => void']]),
