@@ -1370,9 +1370,14 @@ export class Resolver {
   }
 
   /** A name at the top level of a file: definitions, imports, module-level bindings, package siblings. */
-  moduleName(file: string, name: string, depth: number): Value | undefined {
+  /**
+   * A module-level name's value; `imported` when read from another module (`from .auto import
+   * tqdm`), where a name imported in several branches is what its last import binds, as a checker
+   * types it there (inside its module each branch's import may be in force).
+   */
+  moduleName(file: string, name: string, depth: number, imported = false): Value | undefined {
     if (this.tooDeep(depth)) return undefined;
-    return this.ctx.memo(`name|${file}|${name}`, () => this.computeModuleName(file, name, depth));
+    return this.ctx.memo(`name|${file}|${name}|${imported ? 'i' : ''}`, () => this.computeModuleName(file, name, depth, imported));
   }
 
   /**
@@ -1387,7 +1392,7 @@ export class Resolver {
     return instances.length > 0 && instances.every((option) => option.kind === 'instance') ? value : undefined;
   }
 
-  private computeModuleName(file: string, name: string, depth: number): Value | undefined {
+  private computeModuleName(file: string, name: string, depth: number, fromOutside: boolean): Value | undefined {
     const syms = this.symbols(file);
     if (!syms) return undefined;
     const fn = syms.functions.get(name);
@@ -1396,7 +1401,8 @@ export class Resolver {
       const cls = this.classInfo(file, name);
       if (cls) return { kind: 'class', cls };
     }
-    const imported = syms.imports.get(name);
+    const imports = syms.imports.get(name);
+    const imported = fromOutside ? imports?.slice(-1) : imports;
     if (imported) {
       // Bound in several branches, the name holds any of the modules or names imported (those
       // the project has: an import of the same name from outside it is a fallback or a path not found).
@@ -1769,7 +1775,7 @@ export class Resolver {
         return module.file ? this.exportValue(module.file, name, depth) : undefined;
       case 'python': {
         if (module.file) {
-          const value = this.moduleName(module.file, name, depth + 1);
+          const value = this.moduleName(module.file, name, depth + 1, true);
           if (value) return value;
         }
         const sub = pythonSubmodule(this.ctx, module as PyModule, name);

@@ -331,12 +331,15 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'field.validate')).toBe(`${file}#ModelField.validate`);
   });
 
-  it('a name imported in several branches holds any of the modules; awaiting an Awaitable[T] gives a T (psutil _psplatform)', () => {
+  it('a name imported in several branches holds any of the modules there, the last one imported read from elsewhere; awaiting an Awaitable[T] gives a T (psutil _psplatform, tqdm.autonotebook)', () => {
     const file = 'pkg/sysinfo.py';
     const targets = edgesFrom(project.graph, file, '_platform.boot_time').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
     expect(targets).toEqual(['pkg/plat_linux.py#boot_time', 'pkg/plat_windows.py#boot_time']);
     expect(targetOf(project.graph, file, 'reader.read_all')).toBe(`${file}#Reader.read_all`);
     // The project's module, not the fallback from outside it.
     expect(targetOf(project.graph, file, 'Speedups().run')).toBe('pkg/plat_linux.py#Speedups.run');
+    const speedups = (at: string) => edgesFrom(project.graph, at, 'Speedups().run').map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+    expect(speedups('pkg/autoplat.py')).toEqual(['pkg/plat_linux.py#Speedups.run', 'pkg/plat_windows.py#Speedups.run']);
+    expect(speedups('pkg/useauto.py')).toEqual(['pkg/plat_linux.py#Speedups.run']);
   });
 });
