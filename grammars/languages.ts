@@ -79,10 +79,21 @@ export interface ExtractSyntax {
 }
 
 /**
- * Words the TypeScript and TSX grammars do not know, read as blanks (ExtractSyntax.unknownWords):
- * variance annotations `<in out T>` (also after a comment) and `export type * from`.
+ * Words the TypeScript and TSX grammars do not know, read as blanks (ExtractSyntax.unknownWords).
+ * Each cost a file or a class every definition after it on real code.
  */
-const TS_UNKNOWN_WORDS = /\b(?:in\s+out|in|out)(?<=[<,](?:\s|\/\/[^\n]*\n|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:in\s+out|in|out))\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))|\btype(?<=^export\s+type)(?=\s+\*)/gm;
+const TS_UNKNOWN_WORDS = new RegExp([
+  // variance annotations `<in out T>`, also after a comment
+  String.raw`\b(?:in\s+out|in|out)(?<=[<,](?:\s|\/\/[^\n]*\n|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:in\s+out|in|out))\s+(?=[A-Za-z_$][\w$]*\s*(?:[,>=]|extends\b))`,
+  // `export type * from`
+  String.raw`\btype(?<=^export\s+type)(?=\s+\*)`,
+  // the type arguments of a decorator's call: `@throwIfDisposed<Browser>(…)` (puppeteer)
+  String.raw`(?<=@[\w$.]+)<[^<>()\n]*(?:<[^<>()\n]*>[^<>()\n]*)*>(?=\()`,
+  // a decorated auto-accessor field: `accessor #emitter = …` (a field as far as calls go)
+  String.raw`(?<=^[ \t]*(?:(?:static|public|private|protected|readonly|declare|override)\s+)*)accessor(?=\s+#?[\w$]+\s*[=:;!?\n])`,
+  // a loop's `using` declaration: `for (using handle of handles)`, `for await (using x of …)`
+  String.raw`(?<=\bfor\s*(?:await\s*)?\(\s*)using(?=\s+[\w$]+\s+of\b)`,
+].join('|'), 'gm');
 
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',

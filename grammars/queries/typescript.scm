@@ -10,6 +10,11 @@
 (function_signature name: (_) @name) @def.function.decl
 (method_signature name: (_) @name) @def.method.decl
 (abstract_method_signature name: (_) @name) @def.method.decl
+; `abstract get client(): CDPSession`, an interface's `get size(): number`: accessors, read as their value
+(method_signature "get" name: (_) @name) @def.getter.decl
+(method_signature "set" name: (_) @name) @def.setter.decl
+(abstract_method_signature "get" name: (_) @name) @def.getter.decl
+(abstract_method_signature "set" name: (_) @name) @def.setter.decl
 ; a function-typed property of an interface or of an object type alias is a method declaration
 ; (`next: (value: T) => void`); one in an inline object type (a parameter's type) is not a definition
 (interface_body (property_signature name: (_) @name type: (type_annotation [

@@ -171,6 +171,50 @@ describe('a grammar failure loses only what it must', () => {
     expect(r.functions.find((f) => f.name === 'fill')?.doc).toBe('Fills the window, in order, until done.');
   });
 
+  it('typescript: a decorator called with type arguments keeps the members after it (puppeteer\'s @throwIfDisposed<Browser>(…))', async () => {
+    const source = [
+      'export class Browser {',
+      '  @throwIfDisposed<Browser>(browser => {',
+      '    return browser.#reason!;',
+      '  })',
+      '  async close(): Promise<void> {',
+      '    await this.session.send(\'browser.close\', {});',
+      '  }',
+      '',
+      '  @guard<Map<string, number>>()',
+      '  open(): void {}',
+      '}',
+    ].join('\n');
+    const r = await extractSource('browser.ts', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['class Browser L1-11', '  method Browser.close L2-7', '  method Browser.open L9-10']);
+    expect(r.classes[0].methods.find((m) => m.name === 'close')?.decorators?.[0]).toMatch(/^@throwIfDisposed<Browser>\(/);
+  });
+
+  it('typescript: auto-accessor fields and loops declaring `using` names read as fields and loops (puppeteer)', async () => {
+    const source = [
+      'export class Page {',
+      '  @bubble()',
+      '  accessor #emitter = new EventEmitter();',
+      '  static accessor count: number = 0;',
+      '',
+      '  async frames(list: Handles) {',
+      '    for await (using frame of transpose(list)) {',
+      '      await frame.contentFrame();',
+      '    }',
+      '    for (using handle of list.values()) handle.dispose();',
+      '  }',
+      '',
+      '  close(): void {}',
+      '}',
+      'const accessor = makeAccessor();',
+    ].join('\n');
+    const r = await extractSource('page.ts', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['class Page L1-14', '  method Page.frames L6-11', '  method Page.close L13-13']);
+    expect(callEdges(r)).toEqual(expect.arrayContaining(['Page.frames -> frame.contentFrame @8', 'Page.frames -> handle.dispose @10', '<module> -> makeAccessor @15']));
+  });
+
   it("typescript: variance annotations after a comment, and export type * (RTK, zod 4, tiptap)", async () => {
     const source = [
       "export type * from './commands'",
