@@ -17,7 +17,9 @@
 // its return type; a `@type` above a declaration or assignment, or cast onto its value, types the
 // name. Closure-compiler spellings (`?T`, `Array.<T>`, `function(A): R`, `*`) are read as the
 // TypeScript service reads them. Only JavaScript: in a TypeScript file JSDoc types are not types.
-import type { FileRecord, FunctionRecord, ImportRecord, LocalBinding } from '../types.js';
+// A `@typedef` is a type alias the module exports, as TypeScript reads it: `@typedef {A & B} T`
+// names that type, `@typedef {object} T` with `@property {Module} module` tags an object type.
+import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LocalBinding } from '../types.js';
 import { closingBracket, splitTopLevel } from '../graph/type-text.js';
 import { binding as importedName, importRecord } from './languages/hooks.js';
 
@@ -49,15 +51,19 @@ interface Block {
   after: string;
 }
 
-/** `@import { A, B as C } from "m"`, `@import * as ns from "m"`, `@import D from "m"` (TypeScript 5.5). */
-const IMPORT_TAG = /@import\s+(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)\s+from\s+['"]([^'"]+)['"]/g;
+/** `@import { A, B as C } from "m"`, `@import * as ns from "m"`, `@import D from "m"`, `@import D, { A } from "m"` (TypeScript 5.5). */
+const IMPORT_TAG = /@import\s+((?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)|[\w$]+)\s+from\s+['"]([^'"]+)['"]/g;
 /** `@typedef {import("m").A} B`: B names m's A. */
 const TYPEDEF_IMPORT = /@typedef\s+\{\s*import\(\s*['"]([^'"]+)['"]\s*\)\.([\w$]+)(?:<[^{}]*>)?\s*\}\s+([\w$]+)/g;
+/** `@typedef {import("./Module")} Module`: Module names what m exports as a whole (webpack's CommonJS classes). */
+const TYPEDEF_MODULE = /@typedef\s+\{\s*import\(\s*['"]([^'"]+)['"]\s*\)\s*\}\s+([\w$]+)/g;
 
 export function applyJsDocTypes(record: FileRecord, source: string): void {
   if (!source.includes('/**')) return;
   const imports = typeImports(source);
   if (imports.length > 0) record.imports = [...record.imports, ...imports].sort((a, b) => a.line - b.line);
+  const typedefs = typedefRecords(source).filter((typedef) => !record.classes.some((cls) => cls.name === typedef.name));
+  if (typedefs.length > 0) record.classes = [...record.classes, ...typedefs].sort((a, b) => a.line - b.line);
   const lines = source.split('\n');
   const blocks = jsDocBlocks(source);
   if (blocks.length === 0) return;
@@ -111,8 +117,11 @@ function typeImports(source: string): ImportRecord[] {
   const out: ImportRecord[] = [];
   let lineAt = lineCounter(source);
   for (const match of source.matchAll(IMPORT_TAG)) {
-    const [, clause, module] = match;
+    const [, written, module] = match;
     const line = lineAt(match.index);
+    // `D, { A }`: the default export, then the rest.
+    const withDefault = /^([\w$]+)\s*,\s*([\s\S]+)$/.exec(written);
+    const clause = withDefault ? withDefault[2] : written;
     const namespace = /^\*\s*as\s+([\w$]+)$/.exec(clause);
     const names = namespace ? [importedName('*', namespace[1])]
       : clause.startsWith('{') ? clause.slice(1, -1).split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
@@ -120,14 +129,72 @@ function typeImports(source: string): ImportRecord[] {
         return importedName(name.trim(), alias?.trim());
       })
         : [importedName('default', clause)];
-    out.push(importRecord(module, names, line, 'import', true));
+    out.push(importRecord(module, withDefault ? [importedName('default', withDefault[1]), ...names] : names, line, 'import', true));
   }
   lineAt = lineCounter(source);
   for (const match of source.matchAll(TYPEDEF_IMPORT)) {
     const [, module, name, alias] = match;
     out.push(importRecord(module, [importedName(name, alias)], lineAt(match.index), 'import', true));
   }
+  lineAt = lineCounter(source);
+  // As `const Module = require("./Module")` reads it: a module that replaces its exports is that value.
+  for (const match of source.matchAll(TYPEDEF_MODULE)) {
+    const [, module, alias] = match;
+    out.push(importRecord(module, [importedName('*', alias)], lineAt(match.index), 'require', true));
+  }
   return out;
+}
+
+/** `@typedef {T} Name` (not an `import("…")`, read as an import), `@typedef {object} Name` with its `@property` tags. */
+const TYPEDEF = /@typedef\s*(\{)?/g;
+const PROPERTY = /@prop(?:erty)?\s*\{/g;
+
+/** The type aliases a module's `@typedef`s declare, as type records (exported, as TypeScript has them). */
+function typedefRecords(source: string): ClassRecord[] {
+  if (!source.includes('@typedef')) return [];
+  const out: ClassRecord[] = [];
+  const lineAt = lineCounter(source);
+  for (const block of source.matchAll(BLOCK)) {
+    const first = block[0].indexOf('@typedef');
+    if (first < 0) continue;
+    const line = lineAt(block.index + first);
+    const endLine = lineAt(block.index + block[0].length);
+    const text = block[1].replace(/^\s*\*\s?/gm, ' ');
+    for (const match of text.matchAll(TYPEDEF)) {
+      let at = match.index + match[0].length;
+      let type = 'object';
+      if (match[1]) {
+        const close = closingBracket(text, at - 1);
+        if (close < 0) continue;
+        const written = text.slice(at, close);
+        // `{import("./Parser").ParserState}`, `{import("./Module")}`: an import (typeImports).
+        if (/^\s*import\(/.test(written)) continue;
+        type = typeScriptType(written);
+        at = close + 1;
+      }
+      const name = /^\s*([A-Za-z_$][\w$]*)/.exec(text.slice(at))?.[1];
+      if (!name) continue;
+      const object = /^(object|Object)$/.test(type);
+      const fields = object ? typedefProperties(text, line) : [];
+      out.push({
+        name, qualified_name: name, kind: 'type', line, end_line: endLine,
+        signature: object ? `type ${name}` : `type ${name} = ${type}`, bases: [], methods: [], fields, exported: true,
+      });
+    }
+  }
+  return out;
+}
+
+/** The `@property {T} name` tags of a block (`[name]`, `[name=default]` optional ones too). */
+function typedefProperties(text: string, line: number): ClassRecord['fields'] {
+  const fields: ClassRecord['fields'] = [];
+  for (const match of text.matchAll(PROPERTY)) {
+    const open = match.index + match[0].length - 1;
+    const close = closingBracket(text, open);
+    const name = close < 0 ? undefined : /^\s*\[?\s*([A-Za-z_$][\w$]*)/.exec(text.slice(close + 1))?.[1];
+    if (name) fields.push({ name, line, type: typeScriptType(text.slice(open + 1, close)) });
+  }
+  return fields;
 }
 
 /** Calls on a cast value (`/** @type {Schema<any>} *\/ (vv).check(…)`) are calls on `(vv as Schema<any>)`. */

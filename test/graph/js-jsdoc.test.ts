@@ -71,6 +71,13 @@ describe('JavaScript typed with JSDoc', () => {
     expect(transact.params).toEqual(['item: Item', 'f: ((a0: Transaction) => void)']);
   });
 
+  it('@typedef {import("./m")} names what a CommonJS module exports as a whole; @typedef declares object types and aliases; @import takes a default and named ones (webpack)', () => {
+    const file = 'src/css-parser.cjs';
+    expect(targetOf(project.graph, file, 'block.addDependency')).toBe('src/block.cjs#Block.addDependency');
+    expect(targetOf(project.graph, file, 'state.module.addDependency')).toBe('src/block.cjs#Block.addDependency');
+    expect(targetOf(project.graph, file, 'given.addDependency')).toBe('src/block.cjs#Block.addDependency');
+  });
+
   it('Closure spellings read as TypeScript', () => {
     expect(typeScriptType('Array<function(UpdateDecoder):AbstractType<any>>')).toBe('Array<((a0: UpdateDecoder) => AbstractType<any>)>');
     expect(typeScriptType('function(function(A):B, C=):D')).toBe('((a0: ((a0: A) => B), a1: C) => D)');
@@ -93,4 +100,5 @@ describe('JSDoc in TypeScript', () => {
       await project.close();
     }
   });
+
 });
