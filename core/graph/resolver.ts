@@ -281,12 +281,16 @@ const PYTHON_OPERATOR_METHODS = new Map([
 /**
  * The bindings of a name (in line order) that may give its value after the last one: that one and,
  * while it was made conditionally (in a branch, loop or try), the ones before it back to the last
- * unconditional one. A narrowing holds only in its branch and is passed over.
+ * unconditional one. A narrowing or a callback's parameter holds only in its lines and is passed
+ * over (tests declare `db` in one `it` callback after another, all at module level, and a later
+ * `.find((db) => …)` is no `db` of theirs).
  */
 function inForce(bindings: readonly LocalBinding[]): LocalBinding[] {
-  const last = bindings[bindings.length - 1];
+  let end = bindings.length;
+  while (end > 1 && bindings[end - 1].end_line !== undefined) end--;
+  const last = bindings[end - 1];
   const out = [last];
-  for (let at = bindings.length - 2; at >= 0 && out[out.length - 1].conditional; at--) {
+  for (let at = end - 2; at >= 0 && out[out.length - 1].conditional; at--) {
     if (bindings[at].end_line === undefined) out.push(bindings[at]);
   }
   return out;

@@ -312,6 +312,8 @@ describe('TypeScript types in call resolution', () => {
     const file = 'src/builder.ts';
     expect(targetOf(project.graph, file, 'new Encoder().writeInt(1).writeString')).toBe(`${file}#Encoder.writeString`);
     expect(targetOf(project.graph, file, 'encoder.writeInt')).toBe(`${file}#Encoder.writeInt`);
+    // At module level, a later callback's parameter of the same name is no binding in force.
+    expect(targetOf(project.graph, 'src/suite.ts', 'encoder.writeInt')).toBe(`${file}#Encoder.writeInt`);
   });
 
   it('an object type written one member a line without separators has each of its members', () => {
