@@ -380,6 +380,18 @@ export class CallGraph {
     return record ? definitionsOf(record) : [];
   }
 
+  /**
+   * Whether method `ref` is of the class around `caller` or of one deriving from it: what a call
+   * `this.m()` there may reach by dispatch. True when either class is not known.
+   */
+  inCallerHierarchy(ref: SymbolRef, caller: SymbolRef): boolean {
+    const owner = this.resolver.symbols(ref.file)?.functions.get(ref.name)?.class_name;
+    const cls = owner === undefined ? undefined : this.resolver.classInfo(ref.file, owner);
+    const base = this.resolver.enclosingClass(caller.file, caller.name);
+    if (!cls || !base) return true;
+    return this.resolver.mro(cls).classes.some((c) => c.file === base.file && c.name === base.name);
+  }
+
   /** True when every base of the class (transitively) is a class of the project. */
   classBasesResolved(file: string, name: string): boolean {
     const cls = this.resolver.classInfo(file, name);

@@ -105,9 +105,10 @@ export function directCallers(
   const sources = dispatchSources(graph, ref, mode);
   const ancestors = graph.overriddenBy(ref);
   // A call bound to its receiver's exact class reaches only the method it resolved to; one through
-  // `this` reaches overrides below that method, so only a method `ref` overrides leads to `ref`.
+  // `this` reaches overrides below that method in classes deriving from the caller's, so only a
+  // method `ref` overrides leads to `ref`, and only from a class `ref`'s derives from.
   const overridden = new Set(ancestors.map(symbolKey));
-  const dispatchable = (edge: CallEdge, below: boolean) => edge.bound === undefined || (edge.bound === 'subclass' && below);
+  const dispatchable = (edge: CallEdge, below: boolean) => edge.bound === undefined || (edge.bound === 'subclass' && below && graph.inCallerHierarchy(ref, edge.from));
   for (const source of sources) {
     const below = overridden.has(symbolKey(source));
     add(graph.callersOf(source).filter((edge) => dispatchable(edge, below)), true);

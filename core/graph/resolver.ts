@@ -2271,7 +2271,9 @@ export class Resolver {
       case 'instance': {
         const via = isSelf ? 'self' : 'instance';
         if (receiver.exact) return { via, bound: 'exact' };
-        const own = via === 'self' && ownThis && target.kind === 'function' && receiver.cls.methods.get(name)?.fn === target.fn;
+        // `this.m()` in a method of C: C's m or one it inherits, or an override in a subclass of C
+        // (callers.ts checks the override's class derives from the caller's).
+        const own = via === 'self' && ownThis && target.kind === 'function' && this.findMethod(receiver.cls, name)?.fn === target.fn;
         return own ? { via, bound: 'subclass' } : { via };
       }
       case 'class': {

@@ -316,6 +316,13 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, 'src/suite.ts', 'encoder.writeInt')).toBe(`${file}#Encoder.writeInt`);
   });
 
+  it('this.m() of an inherited method reaches overrides in subclasses of the caller\'s class, not a sibling\'s (discord.js managers)', () => {
+    const file = 'src/managers.ts';
+    expect(callerSites(file, 'Manager.resolveId', 'family')).toEqual([`${file}:11`]);
+    expect(callerSites(file, 'GuildCommandManager.resolveId', 'family')).toEqual([`${file}:11`]);
+    expect(callerSites(file, 'PresenceManager.resolveId', 'family')).toEqual([]);
+  });
+
   it('an object type written one member a line without separators has each of its members', () => {
     expect(objectTypeMembers('{ id: string socket: Socket reply(body: string): void readonly next?: () => void }')).toEqual(
       new Map([['id', 'string'], ['socket', 'Socket'], ['reply', '(body: string) => void'], ['next', '() => void']]),
