@@ -67,7 +67,9 @@ export function makeProject(files: Record<string, string>): TempProject {
       writeFileSync(join(root, path), text);
     },
     remove(path) {
-      rmSync(join(root, path), { recursive: true, force: true });
+      // A daemon still writing its cache (the search index, built after the load) can add a file
+      // between rmSync's listing and its rmdir: retry, as a user's `rm -rf` would be run again.
+      rmSync(join(root, path), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
   for (const [path, text] of Object.entries(files)) project.write(path, text);
