@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { DaemonConnection, FrameDecoder, daemonPaths, encodeFrame } from '../../dist/core/daemon/wire.cjs';
 import { ensureRuntimeDir as ensureDir } from '../../dist/core/daemon/paths.js';
 import { alive, cleanupProjects, cli, cliAsync, daemonProcesses, lockPid, makeProject, waitFor } from './helpers.js';
@@ -115,7 +116,12 @@ describe('daemon start, status, stop', () => {
   it('a daemon whose project directory is deleted shuts down without recreating it', async () => {
     const project = makeProject(SOURCE);
     const { pid } = JSON.parse(cli(['daemon', 'start', '--json'], project.root).stdout);
-    await waitFor(() => status(project.root).files === 2, 'the index to load');
+    // Deleted once the daemon has written what it writes after loading (the search index, a
+    // warm worker): a write racing the deletion would make the directory not empty.
+    await waitFor(() => {
+      const now = status(project.root);
+      return now.files === 2 && now.workers === 'warm' && existsSync(join(project.root, '.tldr', 'search.bin'));
+    }, 'the index to load and the daemon to settle');
     project.remove('');
     // The watcher sees the files go; writing that to the cache would recreate the directory.
     await waitFor(() => !alive(pid), 'the daemon to exit', 15_000);
