@@ -230,16 +230,17 @@ export function unionOf(values: readonly Value[]): Value {
   return options.length === 1 ? options[0] : { kind: 'union', options };
 }
 
-/** What `await` of the value gives: a promise's value; anything else is itself (an async function's call is read as its result already). */
-function awaitedValue(value: Value): Value {
-  if (value.kind === 'external' && value.awaited) return value.awaited;
-  return value.kind === 'union' ? unionOf(value.options.map(awaitedValue)) : value;
+/**
+ * What a promise resolves to (each option of a union); what is no promise is itself to `await`
+ * (an async function's call is read as its result already), unknown to `.then` (`promisedValue`).
+ */
+function awaitedValue(value: Value, notPromise = (other: Value): Value => other): Value {
+  if (value.kind === 'union') return unionOf(value.options.map((option) => awaitedValue(option, notPromise)));
+  return value.kind === 'external' && value.awaited ? value.awaited : notPromise(value);
 }
 
-/** What a promise resolves to (any of a union's promises); opaque for what is no promise of a known value. */
 function promisedValue(value: Value): Value {
-  if (value.kind === 'external') return value.awaited ?? OPAQUE;
-  return value.kind === 'union' ? unionOf(value.options.map(promisedValue)) : OPAQUE;
+  return awaitedValue(value, () => OPAQUE);
 }
 
 /** The value as its type says it: an instance constructed here is one of that class or a subclass. */
@@ -1375,13 +1376,13 @@ export class Resolver {
 
   /** A name at the top level of a file: definitions, imports, module-level bindings, package siblings. */
   /**
-   * A module-level name's value; `imported` when read from another module (`from .auto import
+   * A module-level name's value; `fromOutside` when read from another module (`from .auto import
    * tqdm`), where a name imported in several branches is what its last import binds, as a checker
    * types it there (inside its module each branch's import may be in force).
    */
-  moduleName(file: string, name: string, depth: number, imported = false): Value | undefined {
+  moduleName(file: string, name: string, depth: number, fromOutside = false): Value | undefined {
     if (this.tooDeep(depth)) return undefined;
-    return this.ctx.memo(`name|${file}|${name}|${imported ? 'i' : ''}`, () => this.computeModuleName(file, name, depth, imported));
+    return this.ctx.memo(`name|${file}|${name}|${fromOutside ? 'o' : ''}`, () => this.computeModuleName(file, name, depth, fromOutside));
   }
 
   /**
