@@ -2,21 +2,29 @@
 // definition's name, then `provideCallHierarchyIncomingCalls`, over every TypeScript file of a
 // project (no tsconfig needed: the files are the program). Each site is also judged by its
 // receiver (ts-receivers.ts). The service also lists a write to the member (`inst.unwrap = () =>
-// …`, `Signal.prototype.peek = function`), which is no call: those are left out.
+// …`, `Signal.prototype.peek = function`), which is no call: those are left out. Calls through a
+// CommonJS export object, which the service resolves but its call hierarchy misses, are added from
+// the checker's own resolution (ts-commonjs.ts). A declaration file beside a JavaScript source of
+// the project (postcss's lib/node.d.ts by lib/node.js) is hidden from module resolution, so that
+// `require('./node')` reaches the code that runs rather than its declared types.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import type * as TS from 'typescript';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 import { ReceiverRule, findToken } from './ts-receivers.js';
+import { commonJsCallSites } from './ts-commonjs.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
   readonly lists = { classReads: true, aliasedCalls: true, functionMethodCalls: false, moduleReads: true };
   private readonly ts: typeof TS;
   private readonly service: TS.LanguageService;
+  private readonly files: Set<string>;
+  private commonJs?: Map<string, Set<CallSiteKey>>;
 
   constructor(private readonly root: string, files: string[]) {
+    this.files = new Set(files);
     this.ts = createRequire(import.meta.url)('typescript') as typeof TS;
     const ts = this.ts;
     const absolute = files.map((file) => join(root, file));
@@ -41,13 +49,21 @@ export class TypeScriptOracle implements CallerOracle {
         skipLibCheck: true,
       }),
       getDefaultLibFileName: (options) => ts.getDefaultLibFilePath(options),
-      fileExists: ts.sys.fileExists,
+      fileExists: (file) => !this.declaresSource(file) && ts.sys.fileExists(file),
       readFile: ts.sys.readFile,
       readDirectory: ts.sys.readDirectory,
       directoryExists: ts.sys.directoryExists,
       getDirectories: ts.sys.getDirectories,
     };
     this.service = ts.createLanguageService(host, ts.createDocumentRegistry());
+  }
+
+  /** Whether `file` is a declaration file of one of the program's JavaScript files. */
+  private declaresSource(file: string): boolean {
+    const match = /^(.*)\.d\.(m|c)?ts$/.exec(file);
+    if (!match) return false;
+    const source = relative(this.root, `${match[1]}.${match[2] ?? ''}js`).split('\\').join('/');
+    return this.files.has(source);
   }
 
   async start(): Promise<void> {
@@ -81,6 +97,8 @@ export class TypeScriptOracle implements CallerOracle {
         }
       }
     }
+    this.commonJs ??= commonJsCallSites(this.ts, program, this.root, (rel) => this.files.has(rel));
+    for (const site of this.commonJs.get(`${file}:${position}`) ?? []) if (!sites.has(site)) sites.set(site, true);
     return { sites: [...sites.keys()], ruledOut: [...sites].filter(([, reaches]) => !reaches).map(([site]) => site) };
   }
 

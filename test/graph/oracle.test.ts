@@ -107,6 +107,28 @@ describe('call graph vs type checkers', () => {
     }
   });
 
+  it('the TypeScript service\'s sites include calls through a CommonJS export object, and require reaches the JavaScript beside a declaration file', async () => {
+    const root = `${FIXTURES}cjs-exports`;
+    const oracle = new TypeScriptOracle(root, ['errors.js', 'use.js', 'node.js', 'container.js', 'tokenize.js', 'parser.js']);
+    await oracle.start();
+    const project = await openFixture('cjs-exports');
+    try {
+      // module.exports = { InvalidArgumentError, parseHeaders }: the service's call hierarchy stops at the export object.
+      const cls = { file: 'errors.js', qualifiedName: 'InvalidArgumentError', name: 'InvalidArgumentError', isClass: true, nameLine: 1, nameColumn: 6 };
+      const parse = { file: 'errors.js', qualifiedName: 'parseHeaders', name: 'parseHeaders', isClass: false, nameLine: 8, nameColumn: 9 };
+      expect((await oracle.incomingCalls(cls))?.sites).toEqual(['use.js:5']);
+      expect((await oracle.incomingCalls(parse))?.sites).toEqual(['use.js:6']);
+      expect(ourCallSites(project.graph, [cls, parse], 'family', oracle.lists)).toEqual(['use.js:5', 'use.js:6']);
+      // require('./node') is node.js, not node.d.ts beside it: this.markDirty() in the subclass calls its method.
+      const markDirty = { file: 'node.js', qualifiedName: 'Node.markDirty', name: 'markDirty', isClass: false, nameLine: 2, nameColumn: 2 };
+      expect((await oracle.incomingCalls(markDirty))?.sites).toEqual(['container.js:6']);
+      expect(ourCallSites(project.graph, [markDirty], 'family', oracle.lists)).toEqual(['container.js:6']);
+    } finally {
+      await oracle.stop();
+      await project.close();
+    }
+  });
+
   it('pyright leaves calls through an import alias and reads through a module out of its incoming calls, and so do our sites compared with it', async () => {
     const root = `${FIXTURES}py-alias`;
     const oracle = new PyrightOracle(root);

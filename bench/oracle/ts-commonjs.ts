@@ -1,0 +1,82 @@
+// Call sites the TypeScript language service resolves but its call hierarchy does not list: a
+// definition exported through a CommonJS export object (`module.exports = { InvalidArgumentError }`,
+// `exports.parse = parse`) and called in another file through `require`
+// (`const { InvalidArgumentError } = require('./errors'); throw new InvalidArgumentError(…)`,
+// `util.parseHeaders(…)`). The checker resolves such a call to the export object's property (go to
+// definition lands there) but find-references stops at that property, so incoming calls of the
+// definition leave the call out. Here every call's callee is resolved with the checker itself and
+// followed through those properties to the definition.
+import { relative } from 'node:path';
+import type * as TS from 'typescript';
+import type { CallSiteKey } from './types.js';
+
+/** `file:position` of a declaration's name: the key a definition is looked up by. */
+export function declarationKey(ts: typeof TS, declaration: TS.Declaration): string | undefined {
+  const name = ts.getNameOfDeclaration(declaration);
+  return name ? `${name.getSourceFile().fileName}:${name.getStart()}` : undefined;
+}
+
+/** Per definition (declarationKey), the call sites reached only through a CommonJS export property. */
+export function commonJsCallSites(ts: typeof TS, program: TS.Program, root: string, include: (file: string) => boolean): Map<string, Set<CallSiteKey>> {
+  const checker = program.getTypeChecker();
+  const sites = new Map<string, Set<CallSiteKey>>();
+
+  /** The symbol an export property stands for (`{ X }`, `{ y: X }`, `exports.y = X`), or undefined. */
+  const exportedValue = (symbol: TS.Symbol): TS.Symbol | undefined => {
+    for (const declaration of symbol.declarations ?? []) {
+      if (ts.isShorthandPropertyAssignment(declaration)) return checker.getShorthandAssignmentValueSymbol(declaration);
+      if (ts.isPropertyAssignment(declaration) && ts.isIdentifier(declaration.initializer)) return checker.getSymbolAtLocation(declaration.initializer);
+      const assignment = ts.isBinaryExpression(declaration) ? declaration : declaration.parent;
+      if (assignment && ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken
+        && ts.isIdentifier(assignment.right)) return checker.getSymbolAtLocation(assignment.right);
+    }
+    return undefined;
+  };
+
+  /** The definition a callee names once aliases and export properties are followed; whether one was crossed. */
+  const resolve = (start: TS.Symbol): { symbol: TS.Symbol; crossed: boolean } => {
+    let symbol = start;
+    let crossed = false;
+    for (let hops = 0; hops < 16; hops++) {
+      if (symbol.flags & ts.SymbolFlags.Alias) {
+        const aliased = checker.getAliasedSymbol(symbol);
+        if (aliased === symbol) break;
+        symbol = aliased;
+        crossed = true;
+        continue;
+      }
+      const value = exportedValue(symbol);
+      if (!value || value === symbol) break;
+      symbol = value;
+      crossed = true;
+    }
+    return { symbol, crossed };
+  };
+
+  const calleeName = (callee: TS.Expression): TS.Node | undefined =>
+    ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) ? callee.name : undefined;
+
+  for (const source of program.getSourceFiles()) {
+    const file = relative(root, source.fileName).split('\\').join('/');
+    if (file.startsWith('..') || !include(file)) continue;
+    const visit = (node: TS.Node): void => {
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+        const name = calleeName(node.expression);
+        const symbol = name && checker.getSymbolAtLocation(name);
+        if (symbol) {
+          const { symbol: target, crossed } = resolve(symbol);
+          if (crossed) {
+            const site = `${file}:${source.getLineAndCharacterOfPosition(name.getStart(source)).line + 1}`;
+            for (const declaration of target.declarations ?? []) {
+              const key = declarationKey(ts, declaration);
+              if (key) sites.set(key, (sites.get(key) ?? new Set()).add(site));
+            }
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return sites;
+}
