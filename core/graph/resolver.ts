@@ -2287,6 +2287,7 @@ export class Resolver {
         return { via: 'module' };
       case 'union':
       case 'object':
+      case 'literal':
         return { via: 'instance' };
       default:
         return undefined;

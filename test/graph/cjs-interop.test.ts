@@ -32,3 +32,21 @@ describe('CommonJS interop calls', () => {
     expect(reads).toEqual(['toJSON:23:reference']);
   });
 });
+
+describe('a factory returning an object literal of its functions', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('cjs-exports');
+  });
+  afterAll(() => project.close());
+
+  it('a call on what the factory returns reaches the function the literal names (postcss tokenizer)', () => {
+    const file = 'parser.js';
+    // Set in one method, called in another: the member holds what the factory returned.
+    expect(targetOf(project.graph, file, 'this.tokenizer.endOfFile', 'Parser.parse')).toBe('tokenize.js#module.exports.endOfFile');
+    expect(targetOf(project.graph, file, 'this.tokenizer.nextToken', 'Parser.parse')).toBe('tokenize.js#module.exports.nextToken');
+    // A local, and a property the literal names otherwise (`next: nextToken`).
+    expect(targetOf(project.graph, file, 't.nextToken', 'tokens')).toBe('tokenize.js#module.exports.nextToken');
+    expect(targetOf(project.graph, file, 't.next', 'tokens')).toBe('tokenize.js#module.exports.nextToken');
+  });
+});
