@@ -2,9 +2,10 @@
 // definition's name, then `provideCallHierarchyIncomingCalls`, over every TypeScript file of a
 // project (no tsconfig needed: the files are the program). Each site is also judged by its
 // receiver (ts-receivers.ts). The service also lists a write to the member (`inst.unwrap = () =>
-// …`, `Signal.prototype.peek = function`), which is no call: those are left out. Calls through a
-// CommonJS export object, which the service resolves but its call hierarchy misses, are added from
-// the checker's own resolution (ts-commonjs.ts). A declaration file beside a JavaScript source of
+// …`, `Signal.prototype.peek = function`), which is no call: those are left out. Calls through an
+// object literal's property (`module.exports = { X }`, a factory's `return { next }`), which the
+// service resolves but its call hierarchy misses, are added from the checker's own resolution
+// (ts-commonjs.ts). A declaration file beside a JavaScript source of
 // the project (postcss's lib/node.d.ts by lib/node.js) is hidden from module resolution, so that
 // `require('./node')` reaches the code that runs rather than its declared types.
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { join, relative } from 'node:path';
 import type * as TS from 'typescript';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 import { ReceiverRule, findToken } from './ts-receivers.js';
-import { commonJsCallSites } from './ts-commonjs.js';
+import { propertyCallSites } from './ts-property-calls.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
@@ -21,7 +22,7 @@ export class TypeScriptOracle implements CallerOracle {
   private readonly ts: typeof TS;
   private readonly service: TS.LanguageService;
   private readonly files: Set<string>;
-  private commonJs?: Map<string, Set<CallSiteKey>>;
+  private propertyCalls?: Map<string, Set<CallSiteKey>>;
 
   constructor(private readonly root: string, files: string[]) {
     this.files = new Set(files);
@@ -97,8 +98,8 @@ export class TypeScriptOracle implements CallerOracle {
         }
       }
     }
-    this.commonJs ??= commonJsCallSites(this.ts, program, this.root, (rel) => this.files.has(rel));
-    for (const site of this.commonJs.get(`${file}:${position}`) ?? []) if (!sites.has(site)) sites.set(site, true);
+    this.propertyCalls ??= propertyCallSites(this.ts, program, this.root, (rel) => this.files.has(rel));
+    for (const site of this.propertyCalls.get(`${file}:${position}`) ?? []) if (!sites.has(site)) sites.set(site, true);
     return { sites: [...sites.keys()], ruledOut: [...sites].filter(([, reaches]) => !reaches).map(([site]) => site) };
   }
 

@@ -107,9 +107,9 @@ describe('call graph vs type checkers', () => {
     }
   });
 
-  it('the TypeScript service\'s sites include calls through a CommonJS export object, and require reaches the JavaScript beside a declaration file', async () => {
+  it('the TypeScript service\'s sites include calls through an object literal\'s property (CommonJS exports, a factory\'s result), and require reaches the JavaScript beside a declaration file', async () => {
     const root = `${FIXTURES}cjs-exports`;
-    const oracle = new TypeScriptOracle(root, ['errors.js', 'use.js', 'node.js', 'container.js', 'tokenize.js', 'parser.js']);
+    const oracle = new TypeScriptOracle(root, ['errors.js', 'use.js', 'node.js', 'container.js', 'tokenize.js', 'parser.js', 'controller.js', 'app.js']);
     await oracle.start();
     const project = await openFixture('cjs-exports');
     try {
@@ -117,8 +117,16 @@ describe('call graph vs type checkers', () => {
       const cls = { file: 'errors.js', qualifiedName: 'InvalidArgumentError', name: 'InvalidArgumentError', isClass: true, nameLine: 1, nameColumn: 6 };
       const parse = { file: 'errors.js', qualifiedName: 'parseHeaders', name: 'parseHeaders', isClass: false, nameLine: 8, nameColumn: 9 };
       expect((await oracle.incomingCalls(cls))?.sites).toEqual(['use.js:5']);
-      expect((await oracle.incomingCalls(parse))?.sites).toEqual(['use.js:6']);
-      expect(ourCallSites(project.graph, [cls, parse], 'family', oracle.lists)).toEqual(['use.js:5', 'use.js:6']);
+      expect((await oracle.incomingCalls(parse))?.sites.sort()).toEqual(['app.js:7', 'use.js:6']);
+      expect(ourCallSites(project.graph, [cls, parse], 'family', oracle.lists)).toEqual(['app.js:7', 'use.js:5', 'use.js:6']);
+      // Controller.buildController = buildController, Registry.build = buildController.
+      const build = { file: 'controller.js', qualifiedName: 'buildController', name: 'buildController', isClass: false, nameLine: 5, nameColumn: 9 };
+      expect((await oracle.incomingCalls(build))?.sites.sort()).toEqual(['app.js:6', 'app.js:8']);
+      expect(ourCallSites(project.graph, [build], 'family', oracle.lists)).toEqual(['app.js:6', 'app.js:8']);
+      // return { endOfFile, nextToken, next: nextToken }: a call on the factory's result, by either name.
+      const next = { file: 'tokenize.js', qualifiedName: 'module.exports.nextToken', name: 'nextToken', isClass: false, nameLine: 8, nameColumn: 11 };
+      expect((await oracle.incomingCalls(next))?.sites.sort()).toEqual(['parser.js:14', 'parser.js:20']);
+      expect(ourCallSites(project.graph, [next], 'family', oracle.lists)).toEqual(['parser.js:14', 'parser.js:20']);
       // require('./node') is node.js, not node.d.ts beside it: this.markDirty() in the subclass calls its method.
       const markDirty = { file: 'node.js', qualifiedName: 'Node.markDirty', name: 'markDirty', isClass: false, nameLine: 2, nameColumn: 2 };
       expect((await oracle.incomingCalls(markDirty))?.sites).toEqual(['container.js:6']);

@@ -1,14 +1,17 @@
 // Call sites the TypeScript language service resolves but its call hierarchy does not list: a
-// definition exported through a CommonJS export object (`module.exports = { InvalidArgumentError }`,
-// `exports.parse = parse`) and called in another file through `require`
-// (`const { InvalidArgumentError } = require('./errors'); throw new InvalidArgumentError(…)`,
-// `util.parseHeaders(…)`). The checker resolves such a call to the export object's property (go to
-// definition lands there) but find-references stops at that property, so incoming calls of the
+// function or class named by an object literal's property (`module.exports = { InvalidArgumentError }`,
+// `exports.parse = parse`, a factory's `return { endOfFile, nextToken }`) and called through that
+// property (`const { InvalidArgumentError } = require('./errors'); throw new InvalidArgumentError(…)`,
+// `util.parseHeaders(…)`, `this.tokenizer.endOfFile()`). The checker resolves such a call to the
+// property (go to definition lands there) but find-references stops at it, so incoming calls of the
 // definition leave the call out. Here every call's callee is resolved with the checker itself and
-// followed through those properties to the definition.
+// followed through such properties to the definition. As the service lists the read of a member
+// in `this.run.bind(this)`, a member's `call`, `apply` or `bind` counts for the member.
 import { relative } from 'node:path';
 import type * as TS from 'typescript';
 import type { CallSiteKey } from './types.js';
+
+const FUNCTION_METHODS = new Set(['call', 'apply', 'bind']);
 
 /** `file:position` of a declaration's name: the key a definition is looked up by. */
 export function declarationKey(ts: typeof TS, declaration: TS.Declaration): string | undefined {
@@ -16,8 +19,8 @@ export function declarationKey(ts: typeof TS, declaration: TS.Declaration): stri
   return name ? `${name.getSourceFile().fileName}:${name.getStart()}` : undefined;
 }
 
-/** Per definition (declarationKey), the call sites reached only through a CommonJS export property. */
-export function commonJsCallSites(ts: typeof TS, program: TS.Program, root: string, include: (file: string) => boolean): Map<string, Set<CallSiteKey>> {
+/** Per definition (declarationKey), the call sites reached through an import or an object literal's property. */
+export function propertyCallSites(ts: typeof TS, program: TS.Program, root: string, include: (file: string) => boolean): Map<string, Set<CallSiteKey>> {
   const checker = program.getTypeChecker();
   const sites = new Map<string, Set<CallSiteKey>>();
 
@@ -53,8 +56,12 @@ export function commonJsCallSites(ts: typeof TS, program: TS.Program, root: stri
     return { symbol, crossed };
   };
 
-  const calleeName = (callee: TS.Expression): TS.Node | undefined =>
-    ts.isIdentifier(callee) ? callee : ts.isPropertyAccessExpression(callee) ? callee.name : undefined;
+  const calleeName = (callee: TS.Expression): TS.Node | undefined => {
+    if (ts.isIdentifier(callee)) return callee;
+    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    const member = callee.expression;
+    return FUNCTION_METHODS.has(callee.name.text) && ts.isPropertyAccessExpression(member) ? member.name : callee.name;
+  };
 
   for (const source of program.getSourceFiles()) {
     const file = relative(root, source.fileName).split('\\').join('/');
