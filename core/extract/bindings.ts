@@ -232,6 +232,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const callNode = newNode ?? caps['binding.call'];
     const fromNode = caps['binding.from'];
     const keyNode = caps['binding.key'];
+    // `const { a } = require('m')` in a function is an import (the file's import records name it),
+    // not a property of an unknown value shadowing it.
+    if (keyNode && fromNode && /^require\s*\(/.test(fromNode.text)) continue;
     const eachNode = caps['binding.each'];
     const narrowNode = caps['binding.narrow'] ?? caps['binding.guard'];
     const managed = caps['binding.managed'];

@@ -1157,6 +1157,20 @@ export class Resolver {
     return value && value.kind !== 'opaque' ? value : undefined;
   }
 
+  /**
+   * A JS property set on a function or class after its declaration: `Controller.build = build`
+   * (what `build` is), `Controller.other = function () {…}` (that function, which the extractor
+   * names `Controller.other`).
+   */
+  private expandoValue(file: string, path: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'js') return undefined;
+    const fn = syms.functions.get(`${path}.${name}`);
+    if (fn) return { kind: 'function', file, fn };
+    const property = syms.objectProperties.get(path)?.get(name);
+    return property && this.propertyValue(file, property, depth + 1);
+  }
+
   /** Methods of the declared types of a file's object literals that their members implement. */
   objectOverrides(file: string): Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> {
     const syms = this.symbols(file);
@@ -1675,7 +1689,7 @@ export class Resolver {
         // Python's object.__new__(cls) makes an instance of the class (`made = cls.__new__(cls)`).
         if (name === '__new__' && this.symbols(value.cls.file)?.family === 'python') return { kind: 'builtin', result: { kind: 'instance', cls: value.cls } };
         return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1)
-          ?? this.heritageMember(value.cls, name, depth + 1) ?? OPAQUE;
+          ?? this.heritageMember(value.cls, name, depth + 1) ?? this.expandoValue(value.cls.file, value.cls.name, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
@@ -1723,7 +1737,7 @@ export class Resolver {
         // `const getActivator = assertInWorkflowContext.bind(null, …)`: a function giving what it gives
         // (an alias: calling it is no call of the original as a checker counts them).
         if (name === 'bind' && this.symbols(value.file)?.family === 'js') return { kind: 'builtin', result: aliased(value) };
-        return OPAQUE;
+        return this.expandoValue(value.file, value.fn.qualified_name, name, depth + 1) ?? OPAQUE;
       default:
         return OPAQUE;
     }
@@ -2285,6 +2299,9 @@ export class Resolver {
       }
       case 'module':
         return { via: 'module' };
+      case 'function':
+        // A property set on a function (`Controller.build = build`): that function itself.
+        return { via: 'static', bound: 'exact' };
       case 'union':
       case 'object':
       case 'literal':

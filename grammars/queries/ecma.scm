@@ -183,6 +183,10 @@
 (variable_declarator
   name: (identifier) @binding.owner
   value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
+; Controller.build = build, at the top of a module: property `Controller.build` holds that name's value
+(program (expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)
+  right: [(identifier) (member_expression)] @binding.from)) @binding)
 ; for (const x of items): x is an element of items
 (for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression) (array)] @binding.each) @binding
 ; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo (`_`: the

@@ -50,3 +50,21 @@ describe('a factory returning an object literal of its functions', () => {
     expect(targetOf(project.graph, file, 't.next', 'tokens')).toBe('tokenize.js#module.exports.nextToken');
   });
 });
+
+describe('CommonJS names a reader follows', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('cjs-exports');
+  });
+  afterAll(() => project.close());
+
+  it('a property set on a function or class after it is declared is what it was given (fastify\'s SchemaController.buildSchemaController)', () => {
+    expect(targetOf(project.graph, 'app.js', 'Controller.buildController', 'start')).toBe('controller.js#buildController');
+    expect(targetOf(project.graph, 'app.js', 'Controller.reset', 'start')).toBe('controller.js#Controller.reset');
+    expect(targetOf(project.graph, 'app.js', 'Registry.build', 'start')).toBe('controller.js#buildController');
+  });
+
+  it('a name destructured from require() inside a function is the import', () => {
+    expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
+  });
+});
