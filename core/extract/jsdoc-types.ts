@@ -258,7 +258,7 @@ function typeName(record: FileRecord, functions: readonly FunctionRecord[], name
   if (record.classes.some((cls) => cls.name === name && cls.line === line)) return [];
   const bindings = record.bindings.filter((b) => b.line === line && b.name === name);
   for (const binding of bindings) binding.type = type;
-  const fields = record.classes.flatMap((cls) => cls.fields).filter((f) => f.line === line && f.name === name.replace(/^#/, ''));
+  const fields = record.classes.flatMap((cls) => cls.fields).filter((f) => f.line === line && (f.name === name || f.name === name.replace(/^#/, '')));
   for (const field of fields) field.type = type;
   // `/** @type {T} */ this.x = …` in a method declares the field: T whatever else is assigned to it.
   const attribute = /^this\.([\w$]+)$/.exec(name)?.[1];

@@ -21,6 +21,10 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'item.content.getContent', 'contentOf')).toBe('src/content.js#AbstractContent.getContent');
   });
 
+  it('@type on a private field types it (undici\'s /** @type {DispatchHandler} */ #handler)', () => {
+    expect(targetOf(project.graph, file, 'this.#current.commit', 'Journal.close')).toBe(`${file}#Transaction.commit`);
+  });
+
   it('a cast types the name it initialises; @type on a field assigned null gives its later reads a type', () => {
     expect(targetOf(project.graph, file, 'n.delete', 'walk')).toBe(`${file}#Item.delete`);
   });
