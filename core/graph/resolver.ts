@@ -1157,6 +1157,13 @@ export class Resolver {
     return value && value.kind !== 'opaque' ? value : undefined;
   }
 
+  /** A class or interface declared in namespace `path` of `file`, merged or not with a class of that name (`MetricState.Summary`). */
+  private namespaceClass(file: string, path: string, name: string): Value | undefined {
+    const qualified = this.symbols(file)?.namespaceClasses.get(path)?.get(name);
+    const info = qualified === undefined ? undefined : this.classInfo(file, qualified);
+    return info && { kind: 'class', cls: info };
+  }
+
   /**
    * A JS property set on a function or class after its declaration: `Controller.build = build`
    * (what `build` is), `Controller.other = function () {…}` (that function, which the extractor
@@ -1688,8 +1695,9 @@ export class Resolver {
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
         // Python's object.__new__(cls) makes an instance of the class (`made = cls.__new__(cls)`).
         if (name === '__new__' && this.symbols(value.cls.file)?.family === 'python') return { kind: 'builtin', result: { kind: 'instance', cls: value.cls } };
-        return this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, name, depth + 1) ?? this.metaclassMethod(value.cls, name, depth + 1)
-          ?? this.heritageMember(value.cls, name, depth + 1) ?? this.expandoValue(value.cls.file, value.cls.name, name, depth + 1) ?? OPAQUE;
+        return this.nestedClass(value.cls, name) ?? this.namespaceClass(value.cls.file, value.cls.name, name) ?? this.fieldValue(value.cls, name, depth + 1)
+          ?? this.metaclassMethod(value.cls, name, depth + 1) ?? this.heritageMember(value.cls, name, depth + 1)
+          ?? this.expandoValue(value.cls.file, value.cls.name, name, depth + 1) ?? OPAQUE;
       }
       case 'instance': {
         const method = this.findMethod(value.cls, name);
@@ -1731,6 +1739,8 @@ export class Resolver {
         const property = syms?.objectProperties.get(value.path)?.get(name);
         const held = property && this.propertyValue(value.file, property, depth + 1);
         if (held) return held;
+        const declaredClass = this.namespaceClass(value.file, value.path, name);
+        if (declaredClass) return declaredClass;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
       case 'function':
@@ -1888,6 +1898,8 @@ export class Resolver {
       const cls = this.classInfo(file, name);
       if (cls) return { kind: 'class', cls };
     }
+    // A namespace of types (`export declare namespace Api { interface Handler … }`).
+    if (syms.namespaceClasses.has(name)) return { kind: 'object', file, path: name };
     return undefined;
   }
 

@@ -81,6 +81,11 @@ export interface FileSymbols {
    * onFoo, run: helpers.run }` → `h` → `onFoo` → its binding), keyed like `objects`.
    */
   objectProperties: Map<string, Map<string, LocalBinding>>;
+  /**
+   * TypeScript classes, interfaces and type aliases declared in a namespace (`declare namespace
+   * MetricState { interface Summary … }`): namespace path → name → the class's qualified name.
+   */
+  namespaceClasses: Map<string, Map<string, string>>;
 }
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
@@ -158,6 +163,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
   const objectMembers = new Set<string>();
   const objects = new Map<string, Map<string, FunctionRecord>>();
   const objectProperties = new Map<string, Map<string, LocalBinding>>();
+  const namespaceClasses = new Map<string, Map<string, string>>();
   if (family === 'js') {
     for (const [scope, names] of bindings) {
       for (const [name, list] of names) {
@@ -187,6 +193,15 @@ function buildSymbols(record: FileRecord): FileSymbols {
     }
     // A namespace is read like an object of the top-level definitions in it (the innermost one).
     const spaces = [...(record.namespaces ?? [])].sort((a, b) => b.line - a.line);
+    for (const cls of spaces.length > 0 ? record.classes : []) {
+      const space = spaces.find((ns) => ns.line <= cls.line && cls.line <= ns.end_line && ns.line !== cls.line);
+      if (!space) continue;
+      let members = namespaceClasses.get(space.name);
+      if (!members) namespaceClasses.set(space.name, (members = new Map()));
+      members.set(cls.name, cls.qualified_name);
+      // A namespace of types only is read like an object too (`Api.Handler`).
+      if (!objects.has(space.name)) objects.set(space.name, new Map());
+    }
     for (const fn of spaces.length > 0 ? record.functions : []) {
       if (fn.class_name || fn.parent_function) continue;
       const space = spaces.find((ns) => ns.line <= fn.line && fn.line <= ns.end_line);
@@ -196,7 +211,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

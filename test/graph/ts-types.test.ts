@@ -22,6 +22,14 @@ describe('TypeScript types in call resolution', () => {
     expect(overrides).toEqual(expect.arrayContaining(['ConsoleObserver.next->Observer.next', 'ListObserver.next->Observer.next']));
   });
 
+  it('an interface declared in a namespace is Namespace.Interface, through a module too; classes implementing it join its family', () => {
+    expect(targetOf(project.graph, 'src/namespaces.ts', 'h.handle', 'run')).toBe('src/namespaces.ts#Handler.handle');
+    expect(targetOf(project.graph, 'src/namespaces.ts', 'l.lift', 'run')).toBe('src/namespaces.ts#Lid.lift');
+    expect(targetOf(project.graph, 'src/use-namespaces.ts', 'h.handle', 'go')).toBe('src/namespaces.ts#Handler.handle');
+    expect(callerSites('src/use-namespaces.ts', 'Impl.handle', 'family')).toEqual(['src/namespaces.ts:17', 'src/use-namespaces.ts:10']);
+    expect(callerSites('src/use-namespaces.ts', 'Lid.lift', 'family')).toEqual(['src/namespaces.ts:18']);
+  });
+
   it('the override family of a method includes its siblings under a shared interface method', () => {
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8', 'src/socket.ts:13', 'src/union.ts:28']);
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4', 'src/socket.ts:13', 'src/union.ts:28']);
