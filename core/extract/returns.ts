@@ -75,8 +75,19 @@ function ownFunction(node: Node): Node | undefined {
   return undefined;
 }
 
+/** The module of a JS `require("m")` call with a literal name. */
+function requiredModule(node: Node): string | undefined {
+  if (node.type !== 'call_expression' || node.childForFieldName('function')?.text !== 'require') return undefined;
+  const args = node.childForFieldName('arguments')?.namedChildren.filter((arg) => arg.type !== 'comment') ?? [];
+  const literal = args.length === 1 && args[0].type === 'string' ? /^(['"])(.*)\1$/.exec(args[0].text) : null;
+  return literal ? literal[2] : undefined;
+}
+
 /** A returned value as call resolution reads it: arguments elided, a tuple or list as its items. */
 function valueText(node: Node): string {
+  // `return require("./Plugin")` keeps the module it loads (webpack's memoize(() => require(…))).
+  const required = requiredModule(node);
+  if (required !== undefined) return `require(${JSON.stringify(required)})`;
   // A parenthesised tuple is kept as its items (`return (a, b)` as `a, b`).
   if (node.type === 'tuple') return elideArguments(collapse(node.text.slice(1, -1)));
   const items = node.type === 'list_comprehension' ? [node.childForFieldName('body')] : node.type === 'list' ? node.namedChildren : undefined;

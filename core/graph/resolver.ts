@@ -183,6 +183,9 @@ function oneArgumentCall(text: string, names: RegExp): { callee: string; argumen
   return argument && splitTopLevel(argument, ',').length === 1 ? { callee: trimmed.slice(0, open), argument } : undefined;
 }
 
+/** A returned `require("m")` as the extractor keeps it (returns.ts), the module name a JSON string. */
+const REQUIRE_CALL = /^require\(("(?:[^"\\]|\\.)*")\)$/;
+
 /** The properties of an object literal as ReturnedValue keeps it (`{editor, doc: make()}`): name → expression. */
 function literalMembers(text: string): Map<string, string> {
   const members = new Map<string, string>();
@@ -1021,6 +1024,9 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     return this.ctx.memo(`returns|${file}|${fn.qualified_name}|${fn.line}`, () => {
       const evaluate = (value: string, line: number): Value => {
+        // `return require("./Plugin")`: what that module's require gives (returns.ts keeps its name).
+        const required = REQUIRE_CALL.exec(value)?.[1];
+        if (required !== undefined) return aliased(this.requiredValue(file, JSON.parse(required) as string, depth + 1));
         // Python `return [A(), b]` (a comprehension kept as its body): a list of those items.
         const listed = value.startsWith('[') ? literalItems(value) : undefined;
         if (listed) {
@@ -1576,6 +1582,13 @@ export class Resolver {
       return replaced ? tagged(replaced) : { ...module, imported: true };
     }
     return tagged(this.member(module, binding.imported, depth + 1));
+  }
+
+  /** What `require(spec)` gives in `file`: the module, or the one value it replaces its exports with. */
+  private requiredValue(file: string, spec: string, depth: number): Value {
+    const module = this.resolveModule(file, spec, 'js');
+    if (!module) return EXTERNAL;
+    return this.replacedExports(module, depth + 1) ?? { ...module, imported: true };
   }
 
   /**

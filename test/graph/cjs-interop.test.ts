@@ -64,6 +64,10 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'app.js', 'Registry.build', 'start')).toBe('controller.js#buildController');
   });
 
+  it('a function returning require("m") gives what the require gives (webpack\'s memoize(() => require("./Plugin")))', () => {
+    expect(targetOf(project.graph, 'apply.js', 'new Plugin().apply', 'run')).toBe('plugin.js#Plugin.apply');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });
