@@ -29,6 +29,7 @@ const PARAM_TAG = /@(?:param|arg|argument)\s*$/;
 const RETURN_TAG = /@returns?\s*$/;
 const TYPE_TAG = /@type\s*$/;
 const TEMPLATE_TAG = /@template\s*$/;
+const IMPLEMENTS_TAG = /@implements\s*$/;
 /** `let x = /** @type {T} *\/ (`, `this.x = /** @type {T} *\/ (`: a cast of the value. */
 const CAST_TARGET = /(?:\b(?:const|let|var)\s+|^\s*)((?:this\.)?[A-Za-z_$][\w$]*)\s*=\s*$/;
 /** An initialiser that is a function literal (`function …`, `async (…) =>`, `x =>`) or may be one (`(`). */
@@ -37,7 +38,7 @@ const FUNCTION_LITERAL = /^\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s
 const DECLARED = /^\s*(?:export\s+)?(?:(?:const|let|var)\s+|static\s+)?((?:this\.)?[A-Za-z_$#][\w$]*)\s*(?:=(?!=)|;|$)/;
 
 interface Tag {
-  tag: 'param' | 'return' | 'type' | 'template';
+  tag: 'param' | 'return' | 'type' | 'template' | 'implements';
   type: string;
   /** A `@param`'s name; a `@template`'s type parameters (comma-separated). */
   name?: string;
@@ -76,6 +77,11 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
     let next = block.endLine + 1;
     while (next <= lines.length && lines[next - 1].trim() === '') next++;
     byNextLine.set(next, block);
+  }
+  // `@implements {DispatchHandler}` above a class: an interface it implements, as TypeScript reads it.
+  for (const cls of record.classes) {
+    const block = byNextLine.get(cls.decorated_line ?? cls.line);
+    for (const tag of block?.tags ?? []) if (tag.tag === 'implements' && !cls.bases.includes(tag.type)) cls.bases.push(tag.type);
   }
   for (const fn of functions) {
     const block = byNextLine.get(fn.decorated_line ?? fn.line);
@@ -168,7 +174,7 @@ function typedefRecords(source: string): ClassRecord[] {
         if (close < 0) continue;
         const written = text.slice(at, close);
         // `{import("./Parser").ParserState}`, `{import("./Module")}`: an import (typeImports).
-        if (/^\s*import\(/.test(written)) continue;
+        if (/^\s*import\(\s*['"][^'"]+['"]\s*\)(?:\.[\w$]+)?(?:<[^{}]*>)?\s*$/.test(written)) continue;
         type = typeScriptType(written);
         at = close + 1;
       }
@@ -295,7 +301,7 @@ function typeTags(text: string): Tag[] {
   for (let open = text.indexOf('{'); open !== -1; open = text.indexOf('{', open + 1)) {
     const before = text.slice(Math.max(0, open - 16), open);
     const tag = PARAM_TAG.test(before) ? 'param' : RETURN_TAG.test(before) ? 'return' : TYPE_TAG.test(before) ? 'type'
-      : TEMPLATE_TAG.test(before) ? 'template' : undefined;
+      : TEMPLATE_TAG.test(before) ? 'template' : IMPLEMENTS_TAG.test(before) ? 'implements' : undefined;
     if (!tag) continue;
     const close = closingBracket(text, open);
     if (close < 0) break;
@@ -331,7 +337,9 @@ export function typeScriptType(jsdoc: string): string {
     type = `${type.slice(0, at)}((${list.join(', ')}) => ${returned})${type.slice(returnEnd)}`;
   }
   return type
-    .replace(/\bimport\(\s*['"][^'"]*['"]\s*\)\./g, '')
+    // `import("./Item").Item` is read as `Item` (the file imports or declares it); a longer path
+    // (`import("./dispatcher").default.DispatchHandler`) stays an import type.
+    .replace(/\bimport\(\s*['"][^'"]*['"]\s*\)\.(?=[\w$]+(?![\w$.]))/g, '')
     .replace(/\.</g, '<')
     .replace(/\bObject<([^<>]*),([^<>]*)>/g, 'Record<$1,$2>')
     .replace(/(^|[<(,|:] ?)\?(?=[\w$(])([\w$.]+(?:<[^<>]*>)?)/g, '$1$2 | null')

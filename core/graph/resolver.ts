@@ -378,12 +378,24 @@ export class Resolver {
           if (syms?.family === 'python' && PY_IGNORED_BASES.test(base.trim())) continue;
           const name = typeName(base);
           const value = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
-          if (value?.kind === 'class' && !(value.cls.file === cls.file && value.cls.name === cls.name)) out.push(value.cls);
+          const based = value?.kind === 'class' ? this.aliasedClass(value.cls) : undefined;
+          if (based && !(based.file === cls.file && based.name === cls.name)) out.push(based);
           else complete = false;
         }
       }
       return { classes: out, complete };
     }) ?? { classes: [], complete: false };
+  }
+
+  /** The class a type alias of one class names (`@typedef {import("./d").default.Handler} Handler`), or the class itself. */
+  private aliasedClass(cls: ClassInfo): ClassInfo {
+    let named = cls;
+    for (let hops = 0; hops < 4; hops++) {
+      const aliased = this.aliasValue(named, 0);
+      if (aliased?.kind !== 'instance' || aliased.cls === named) break;
+      named = aliased.cls;
+    }
+    return named;
   }
 
   /** The bases of a class that are types outside the project, as `lib` keys (`Map`, `redux#Store`). */
@@ -666,23 +678,32 @@ export class Resolver {
         if (stands?.kind === 'instance') return { kind: 'class', cls: stands.cls, typed: true };
         return value?.kind === 'function' ? value : OPAQUE;
       }
-      case 'named': {
-        const named = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
-        // As a type, a function's name implementing `declare class X` is that class, one a const
-        // binds beside an interface or type alias of its name (`const Class: {…} = …`) that type.
-        const declared = named?.kind === 'function' ? this.ambientClass(named) ?? this.typeOfName(named) : undefined;
-        const value = declared ? { kind: 'class' as const, cls: declared } : named;
-        // An alias of a class object (`SpecValidatorType = type[SpecValidator]`) is that class object.
-        if (value?.kind === 'class' && value.typed) return value;
-        if (value?.kind === 'class' && value.untyped) return OPAQUE;
-        if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
-        // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
-        if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;
-        return value?.kind === 'external' ? value : OPAQUE;
+      case 'imported': {
+        const module = this.resolveModule(file, shape.module, 'js');
+        let value: Value | undefined = module && (shape.path === '' ? this.replacedExports(module, depth + 1) ?? module : module);
+        for (const name of shape.path === '' ? [] : shape.path.split('.')) value = value && this.member(value, name, depth + 1);
+        return this.namedType(value, depth + 1);
       }
+      case 'named':
+        return this.namedType(this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1), depth + 1);
       default:
         return OPAQUE;
     }
+  }
+
+  /** What a value named as a type stands for: an instance of a class, or the types an alias names. */
+  private namedType(named: Value | undefined, depth: number): Value {
+    // As a type, a function's name implementing `declare class X` is that class, one a const
+    // binds beside an interface or type alias of its name (`const Class: {…} = …`) that type.
+    const declared = named?.kind === 'function' ? this.ambientClass(named) ?? this.typeOfName(named) : undefined;
+    const value = declared ? { kind: 'class' as const, cls: declared } : named;
+    // An alias of a class object (`SpecValidatorType = type[SpecValidator]`) is that class object.
+    if (value?.kind === 'class' && value.typed) return value;
+    if (value?.kind === 'class' && value.untyped) return OPAQUE;
+    if (value?.kind === 'class') return this.aliasValue(value.cls, depth + 1) ?? { kind: 'instance', cls: value.cls };
+    // A type alias bound as a name (Python `RenderableType = Union[A, B]`) is the types it names.
+    if (value && ['instance', 'union', 'builtin', 'array', 'map'].includes(value.kind)) return value;
+    return value?.kind === 'external' ? value : OPAQUE;
   }
 
   /**

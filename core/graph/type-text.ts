@@ -28,6 +28,8 @@ export type TypeShape =
   | { kind: 'made'; name: string }
   /** One (possibly dotted) name: `Foo`, `models.Foo`, `a::b::C` (as `a.b.C`), wrappers and nullability removed. */
   | { kind: 'named'; name: string }
+  /** A type named through an import type (`import("./dispatcher").default.DispatchHandler`): `path` from module `module` (`''`: the module itself). */
+  | { kind: 'imported'; module: string; path: string }
   | { kind: 'unknown' };
 
 const NULLISH = /^(null|undefined|void|never|None)$/;
@@ -180,9 +182,14 @@ export function typeShape(raw: string): TypeShape {
   const indexed = INDEXED_ACCESS.exec(text);
   const object = indexed && text.slice(0, indexed.index);
   if (object && !TYPING_WRAPPER.test(object) && closingBracket(text, indexed.index) === text.length - 1) return { kind: 'member', object, key: indexed[1] };
+  const imported = IMPORT_TYPE.exec(text);
+  if (imported) return { kind: 'imported', module: imported[2], path: imported[3].slice(1) };
   const name = typeName(text);
   return name === undefined ? { kind: 'unknown' } : { kind: 'named', name };
 }
+
+/** `import("m")`, `import('m').A.B`: a TypeScript import type (JSDoc types keep the ones of a path, jsdoc-types.ts). */
+const IMPORT_TYPE = /^import\(\s*(['"])([^'"]+)\1\s*\)((?:\.[\w$]+)*)$/;
 
 /** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
 export function typeName(raw: string): string | undefined {

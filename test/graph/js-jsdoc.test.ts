@@ -2,6 +2,7 @@
 // `@param`, `@return` and `@type` as annotations in JavaScript files, and so does call resolution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeScriptType } from '../../dist/core/extract/jsdoc-types.js';
+import { directCallers } from '../../dist/core/graph/callers.js';
 import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
 
 describe('JavaScript typed with JSDoc', () => {
@@ -23,6 +24,14 @@ describe('JavaScript typed with JSDoc', () => {
 
   it('@type on a private field types it (undici\'s /** @type {DispatchHandler} */ #handler)', () => {
     expect(targetOf(project.graph, file, 'this.#current.commit', 'Journal.close')).toBe(`${file}#Transaction.commit`);
+  });
+
+  it('an import type names a declaration file\'s namespace member (import("./d.ts").default.DispatchHandler), in @type and @typedef; @implements makes the class implement it (undici)', () => {
+    const handler = 'src/handler.js';
+    expect(targetOf(project.graph, handler, 'this.#next.onError', 'LoggingHandler.onError')).toBe('src/types/dispatcher.d.ts#DispatchHandler.onError');
+    expect(project.graph.record(handler)!.classes.find((cls) => cls.name === 'LoggingHandler')!.bases).toEqual(['DispatchHandler']);
+    const callers = directCallers(project.graph, { file: handler, name: 'LoggingHandler.onError' }, false, 'family').map(({ edge }) => `${edge.from.file}:${edge.line}`);
+    expect(callers).toEqual([`${handler}:20`]);
   });
 
   it('a cast types the name it initialises; @type on a field assigned null gives its later reads a type', () => {
@@ -89,6 +98,7 @@ describe('JavaScript typed with JSDoc', () => {
     expect(typeScriptType('Object.<string, number>')).toBe('Record<string, number>');
     expect(typeScriptType('function(this:Foo, ...number)')).toBe('((...a0: number[]) => void)');
     expect(typeScriptType('import("./item.js").Item')).toBe('Item');
+    expect(typeScriptType("import('./d.ts').default.Handler | undefined")).toBe("import('./d.ts').default.Handler | undefined");
     expect(typeScriptType('*')).toBe('any');
   });
 });
