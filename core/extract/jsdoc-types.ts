@@ -166,6 +166,9 @@ function typedefRecords(source: string): ClassRecord[] {
     const line = lineAt(block.index + first);
     const endLine = lineAt(block.index + block[0].length);
     const text = block[1].replace(/^\s*\*\s?/gm, ' ');
+    // A generic typedef's type parameters stand for their defaults or constraints (`@template
+    // {NormalModule} [TModule=NormalModule]`: its `@property {TModule} module` is a NormalModule).
+    const bounds = constraints(typeTags(text));
     for (const match of text.matchAll(TYPEDEF)) {
       let at = match.index + match[0].length;
       let type = 'object';
@@ -175,13 +178,13 @@ function typedefRecords(source: string): ClassRecord[] {
         const written = text.slice(at, close);
         // `{import("./Parser").ParserState}`, `{import("./Module")}`: an import (typeImports).
         if (/^\s*import\(\s*['"][^'"]+['"]\s*\)(?:\.[\w$]+)?(?:<[^{}]*>)?\s*$/.test(written)) continue;
-        type = typeScriptType(written);
+        type = bounded(typeScriptType(written), bounds)!;
         at = close + 1;
       }
       const name = /^\s*([A-Za-z_$][\w$]*)/.exec(text.slice(at))?.[1];
       if (!name) continue;
       const object = /^(object|Object)$/.test(type);
-      const fields = object ? typedefProperties(text, line) : [];
+      const fields = object ? typedefProperties(text, line).map((field) => ({ ...field, type: bounded(field.type, bounds) })) : [];
       out.push({
         name, qualified_name: name, kind: 'type', line, end_line: endLine,
         signature: object ? `type ${name}` : `type ${name} = ${type}`, bases: [], methods: [], fields, exported: true,
@@ -307,9 +310,12 @@ function typeTags(text: string): Tag[] {
     if (close < 0) break;
     const type = typeScriptType(text.slice(open + 1, close).replace(/^\s*\*\s?/gm, ' '));
     if (tag === 'template') {
-      // `@template {Schema<any>} S`, `@template {string} K, V`: the parameters the constraint bounds.
-      const names = /^\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)/.exec(text.slice(close + 1))?.[1];
-      if (names) tags.push({ tag, type, name: names.replace(/\s+/g, '') });
+      // `@template {Schema<any>} S`, `@template {string} K, V`: the parameters the constraint bounds;
+      // `@template {NormalModule} [TModule=NormalModule]`: one with a default, which stands for it.
+      const after = text.slice(close + 1);
+      const defaulted = /^\s*\[\s*([A-Za-z_$][\w$]*)\s*=\s*([^\]]+?)\s*\]/.exec(after);
+      const names = defaulted?.[1] ?? /^\s*([A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*)/.exec(after)?.[1];
+      if (names) tags.push({ tag, type: defaulted ? typeScriptType(defaulted[2]) : type, name: names.replace(/\s+/g, '') });
     } else if (tag !== 'param') tags.push({ tag, type });
     else {
       // `name`, `[name]`, `[name=default]`; `options.key` documents a property, not a parameter.

@@ -84,7 +84,7 @@ describe('JavaScript typed with JSDoc', () => {
     expect(transact.params).toEqual(['item: Item', 'f: ((a0: Transaction) => void)']);
   });
 
-  it('@typedef {import("./m")} names what a CommonJS module exports as a whole; @typedef declares object types and aliases; @import takes a default and named ones (webpack)', () => {
+  it('@typedef {import("./m")} names what a CommonJS module exports as a whole; @typedef declares object types and aliases, a type parameter standing for its default; @import takes a default and named ones (webpack)', () => {
     const file = 'src/css-parser.cjs';
     expect(targetOf(project.graph, file, 'block.addDependency')).toBe('src/block.cjs#Block.addDependency');
     expect(targetOf(project.graph, file, 'state.module.addDependency')).toBe('src/block.cjs#Block.addDependency');
