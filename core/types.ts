@@ -159,9 +159,15 @@ export interface ImportRecord {
 export interface ExportRecord {
   /** Exported name (`default` for the default export). */
   name: string;
-  /** Local symbol it refers to, when different. */
+  /** Local symbol it refers to, when different; a dotted path for CommonJS `exports.Debug = debug_1.default`. */
   local?: string;
   line: number;
+  /**
+   * Set as a property of CommonJS `exports` (`exports.default = Command`, as TypeScript compiles an
+   * ES module), not as the module's whole value (`module.exports = Command`): `require()` gives an
+   * object holding it.
+   */
+  property?: true;
 }
 
 /** `reference`: a member read that is not called (a method passed or stored as a value: `cb(this.onDone)`). */

@@ -57,6 +57,10 @@ export function propertyCallSites(ts: typeof TS, program: TS.Program, root: stri
   };
 
   const calleeName = (callee: TS.Expression): TS.Node | undefined => {
+    // `(0, util_1.getNodeKey)(…)`: compiled CommonJS calling an import without a receiver.
+    if (ts.isParenthesizedExpression(callee) && ts.isBinaryExpression(callee.expression) && callee.expression.operatorToken.kind === ts.SyntaxKind.CommaToken) {
+      return calleeName(callee.expression.right);
+    }
     if (ts.isIdentifier(callee)) return callee;
     if (!ts.isPropertyAccessExpression(callee)) return undefined;
     const member = callee.expression;

@@ -183,6 +183,9 @@ function oneArgumentCall(text: string, names: RegExp): { callee: string; argumen
   return argument && splitTopLevel(argument, ',').length === 1 ? { callee: trimmed.slice(0, open), argument } : undefined;
 }
 
+/** A Rust wrapper type's head (`Option<`), which type-text.ts reads through. */
+const RUST_WRAPPER = /^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)</;
+
 /** A returned `require("m")` as the extractor keeps it (returns.ts), the module name a JSON string. */
 const REQUIRE_CALL = /^require\(("(?:[^"\\]|\\.)*")\)$/;
 
@@ -621,6 +624,11 @@ export class Resolver {
 
   typeValue(file: string, raw: string, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
+    // Rust's wrappers read as what they wrap (type-text.ts); in TypeScript `Option<A>` is a type of its own (effect's).
+    const wrapper = RUST_WRAPPER.exec(raw.trim());
+    if (wrapper && closingBracket(raw.trim(), wrapper[0].length - 1) === raw.trim().length - 1 && this.symbols(file)?.family === 'js') {
+      return this.namedType(this.evalPath(file, MODULE_SCOPE, wrapper[1], depth + 1), depth + 1);
+    }
     const shape = typeShape(raw);
     switch (shape.kind) {
       case 'function': {
@@ -1618,7 +1626,7 @@ export class Resolver {
    */
   private replacedExports(module: Value & { kind: 'module' }, depth: number): Value | undefined {
     const exports = module.file === undefined ? undefined : this.symbols(module.file)?.record.exports;
-    if (!exports?.length || exports.some((e) => e.name !== 'default')) return undefined;
+    if (!exports?.length || exports.some((e) => e.name !== 'default' || e.property)) return undefined;
     const value = this.member(module, 'default', depth + 1);
     return value?.kind === 'class' || value?.kind === 'function' ? value : undefined;
   }
@@ -1908,7 +1916,7 @@ export class Resolver {
       if (exp.name !== name) continue;
       const local = exp.local ?? name;
       if (local === 'default' && name === 'default') continue;
-      const value = this.moduleName(file, local, depth + 1);
+      const value = local.includes('.') ? this.evalPath(file, MODULE_SCOPE, local, depth + 1) : this.moduleName(file, local, depth + 1);
       if (value) return value;
     }
     if (name !== 'default') {

@@ -68,6 +68,11 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'apply.js', 'new Plugin().apply', 'run')).toBe('plugin.js#Plugin.apply');
   });
 
+  it('TypeScript\'s compiled CommonJS: exports.default = C is a property of what require gives; exports.Debug = debug_1.default re-exports that value (ioredis)', () => {
+    expect(targetOf(project.graph, 'data-handler.js', 'Command_1.default.checkFlag', 'returnReply')).toBe('command.js#Command.checkFlag');
+    expect(targetOf(project.graph, 'data-handler.js', 'utils_1.Debug', '<module>')).toBe('debug.js#genDebugFunction');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });

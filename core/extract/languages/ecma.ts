@@ -179,7 +179,11 @@ function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): v
   }
   const member = /^(?:module\.)?exports\.([\w$]+)$/.exec(target);
   if (!member) return;
-  out.push(right.type === 'identifier' && right.text !== member[1] ? { name: member[1], local: right.text, line } : { name: member[1], line });
+  // `exports.Debug = debug_1.default`: the export is that path's value.
+  const path = right.type === 'member_expression' && /^[\w$]+(?:\.[\w$]+)+$/.test(right.text) ? right.text : undefined;
+  const exported: ExportRecord = (right.type === 'identifier' && right.text !== member[1]) || path ? { name: member[1], local: path ?? right.text, line } : { name: member[1], line };
+  if (member[1] === 'default') exported.property = true;
+  out.push(exported);
 }
 
 function exports(matches: Match[], source: string): ExportRecord[] {
