@@ -24,14 +24,25 @@ export function propertyCallSites(ts: typeof TS, program: TS.Program, root: stri
   const checker = program.getTypeChecker();
   const sites = new Map<string, Set<CallSiteKey>>();
 
-  /** The symbol an export property stands for (`{ X }`, `{ y: X }`, `exports.y = X`), or undefined. */
+  /** The symbol a named value stands for: a function or class expression's own name, or the name given. */
+  const valueSymbol = (value: TS.Expression): TS.Symbol | undefined => {
+    if (ts.isIdentifier(value)) return checker.getSymbolAtLocation(value);
+    return (ts.isFunctionExpression(value) || ts.isClassExpression(value)) && value.name ? checker.getSymbolAtLocation(value.name) : undefined;
+  };
+
+  /**
+   * The symbol a property or name stands for: an export property's value (`{ X }`, `{ y: X }`,
+   * `exports.y = X`, `exports.y = function y () {}`), or what `var y = require('./m').y` reads.
+   */
   const exportedValue = (symbol: TS.Symbol): TS.Symbol | undefined => {
     for (const declaration of symbol.declarations ?? []) {
       if (ts.isShorthandPropertyAssignment(declaration)) return checker.getShorthandAssignmentValueSymbol(declaration);
-      if (ts.isPropertyAssignment(declaration) && ts.isIdentifier(declaration.initializer)) return checker.getSymbolAtLocation(declaration.initializer);
+      if (ts.isPropertyAssignment(declaration)) return valueSymbol(declaration.initializer);
+      if (ts.isVariableDeclaration(declaration) && declaration.initializer && ts.isPropertyAccessExpression(declaration.initializer)
+        && ts.isCallExpression(declaration.initializer.expression) && ts.isIdentifier(declaration.initializer.expression.expression)
+        && declaration.initializer.expression.expression.text === 'require') return checker.getSymbolAtLocation(declaration.initializer.name);
       const assignment = ts.isBinaryExpression(declaration) ? declaration : declaration.parent;
-      if (assignment && ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken
-        && ts.isIdentifier(assignment.right)) return checker.getSymbolAtLocation(assignment.right);
+      if (assignment && ts.isBinaryExpression(assignment) && assignment.operatorToken.kind === ts.SyntaxKind.EqualsToken) return valueSymbol(assignment.right);
     }
     return undefined;
   };

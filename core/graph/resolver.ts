@@ -1142,7 +1142,7 @@ export class Resolver {
    * initializer (a scope `Class.field`, core/extract/definitions.ts) sees the instance, or the
    * class for a static field.
    */
-  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; fn?: FunctionRecord; isStatic?: boolean } | undefined {
+  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; holder?: string; fn?: FunctionRecord; isStatic?: boolean } | undefined {
     const syms = this.symbols(file);
     if (!syms) return undefined;
     let scope: string | undefined = caller;
@@ -1159,7 +1159,8 @@ export class Resolver {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
         // (A getter and setter of one name are one member: either may hold `this`.)
         if (syms.objects.get(owner)?.has(fn.name)) return { object: owner, fn };
-        return fn.class_name ? { fn } : undefined;
+        // `app.set = function set () {…}`, `View.prototype.lookup = function () {…}`: what it is set on.
+        return fn.class_name ? { fn, holder: fn.class_name } : undefined;
       }
       scope = fn.parent_function;
     }
@@ -1244,7 +1245,11 @@ export class Resolver {
       }
       if (!owner.cls) {
         const declared = paramType(owner.fn?.params[0] ?? '');
-        return declared ? this.typeValue(file, declared, depth + 1) : undefined;
+        if (declared) return this.typeValue(file, declared, depth + 1);
+        if (owner.holder === undefined) return undefined;
+        // The function or object it is set on, whose members are the others set on it.
+        const held = this.evalPath(file, MODULE_SCOPE, owner.holder, depth + 1);
+        return held && held.kind !== 'opaque' ? held : { kind: 'object', file, path: owner.holder };
       }
       return owner.isStatic ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
     }
@@ -1781,7 +1786,7 @@ export class Resolver {
         const property = syms?.objectProperties.get(value.path)?.get(name);
         const held = property && this.propertyValue(value.file, property, depth + 1);
         if (held) return held;
-        const declaredClass = this.namespaceClass(value.file, value.path, name);
+        const declaredClass = this.namespaceClass(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1);
         if (declaredClass) return declaredClass;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
@@ -2354,8 +2359,9 @@ export class Resolver {
       case 'module':
         return { via: 'module' };
       case 'function':
-        // A property set on a function (`Controller.build = build`): that function itself.
-        return { via: 'static', bound: 'exact' };
+        // A property set on a function (`Controller.build = build`), or `this` in a function set on its
+        // prototype (`View.prototype.lookup = function () { this.resolve() }`).
+        return { via: isSelf ? 'self' : 'static', bound: 'exact' };
       case 'union':
       case 'object':
       case 'literal':

@@ -73,6 +73,12 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'data-handler.js', 'utils_1.Debug', '<module>')).toBe('debug.js#genDebugFunction');
   });
 
+  it('this in a function set on an object or a prototype is what it is set on (express\'s app.set, View.prototype.lookup)', () => {
+    expect(targetOf(project.graph, 'application.js', 'this.enabled', 'app.set')).toBe('application.js#app.enabled');
+    expect(targetOf(project.graph, 'application.js', 'this.set', 'app.enabled')).toBe('application.js#app.set');
+    expect(targetOf(project.graph, 'application.js', 'this.resolve', 'View.lookup')).toBe('application.js#View.resolve');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });
