@@ -17,6 +17,7 @@ import { resolveJavaPackage, resolveJavaType } from './resolve/java.js';
 import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/python.js';
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
+import { isAbstract } from './callers.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
@@ -2339,12 +2340,16 @@ export class Resolver {
   private receiverRule(file: string, receiver: Value, segments: Segment[], name: string, target: Value, ownThis: boolean): { via: Via; bound?: ReceiverBound } | undefined {
     const head = segments[0];
     const isSelf = segments.length === 1 && isSelfName(this.symbols(file)?.family, head.name);
+    // An exactly-known receiver binds a call to the method it resolved to, unless that is only a
+    // declaration (an interface's `pipe` that effect's `String$` has from the class `make()` returns):
+    // some implementation of it runs.
+    const concrete = target.kind !== 'function' || !isAbstract(target.fn);
     switch (receiver.kind) {
       case 'super':
         return { via: 'super', bound: 'exact' };
       case 'instance': {
         const via = isSelf ? 'self' : 'instance';
-        if (receiver.exact) return { via, bound: 'exact' };
+        if (receiver.exact && concrete) return { via, bound: 'exact' };
         // `this.m()` in a method of C: C's m or one it inherits, or an override in a subclass of C
         // (callers.ts checks the override's class derives from the caller's).
         const own = via === 'self' && ownThis && target.kind === 'function' && this.findMethod(receiver.cls, name)?.fn === target.fn;
@@ -2354,7 +2359,7 @@ export class Resolver {
         const via = isSelf || (segments.length === 1 && head.name === 'cls') ? 'self' : 'static';
         // A class named as such (`ZodString.create`) is exactly that class; a value typed
         // `typeof C` or Python's `cls` may be a subclass.
-        return via === 'static' && !receiver.typed ? { via, bound: 'exact' } : { via };
+        return via === 'static' && !receiver.typed && concrete ? { via, bound: 'exact' } : { via };
       }
       case 'module':
         return { via: 'module' };

@@ -30,6 +30,11 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites('src/use-namespaces.ts', 'Lid.lift', 'family')).toEqual(['src/namespaces.ts:18']);
   });
 
+  it('a class named exactly still dispatches a method it has only as an interface declaration (effect\'s String$.pipe)', () => {
+    expect(targetOf(project.graph, 'src/pipeable.ts', 'Text.pipe', 'lower')).toBe('src/pipeable.ts#Pipeable.pipe');
+    expect(callerSites('src/pipeable.ts', 'Summary.pipe', 'family')).toEqual(['src/pipeable.ts:22']);
+  });
+
   it('the override family of a method includes its siblings under a shared interface method', () => {
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8', 'src/socket.ts:13', 'src/union.ts:28']);
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4', 'src/socket.ts:13', 'src/union.ts:28']);
