@@ -41,6 +41,9 @@ const CLASS_KINDS = new Set<string>([
 ]);
 /** Not a definition: names what is nested in it (a class field's initializer). */
 const SCOPE_KIND = 'scope';
+
+/** What names a function's locals in a qualified name that would otherwise take a member's (qualify). */
+export const LOCALS = '<locals>';
 const PRIORITY: Record<string, number> = {
   scope: 0, constructor: 4, getter: 4, setter: 4, method: 3, arrow: 2, function: 1,
   class: 1, interface: 2, struct: 2, enum: 2, trait: 2, impl: 2, module: 2, object: 2, protocol: 2, namespace: 2, type: 2,
@@ -409,6 +412,33 @@ function collectBases(matches: Match[], source: string): Map<number, string[]> {
   return bases;
 }
 
+/** A def's qualified name: its receiver's or its parent's, then its name. */
+function qualifiedName(def: Def): string {
+  const parent = def.parent;
+  if (isLocalReceiver(def)) return `${parent!.qualified}.${def.receiver}.${def.name}`;
+  return def.receiver ? `${def.receiver}.${def.name}` : parent ? `${parent.qualified}.${def.name}` : def.name;
+}
+
+/**
+ * Names every def (parents come before their children). A function nested in a function whose
+ * name a class or interface of the file shares (TypeScript's declaration merging: zod's
+ * `function $constructor` with a nested `init`, and `interface $constructor { init(…) }`) would
+ * take a member's name: it is named as Python names locals, `$constructor.<locals>.init`.
+ */
+function qualify(defs: Def[]): void {
+  for (const def of defs) def.qualified = qualifiedName(def);
+  const members = new Set(defs.filter((def) => def.parent?.isClass && !def.isClass).map((def) => def.qualified));
+  if (members.size === 0) return;
+  let clash = false;
+  for (const def of defs) if (!def.isClass && def.parent && !def.parent.isClass && !def.receiver && members.has(def.qualified)) clash = true;
+  if (!clash) return;
+  for (const def of defs) {
+    const name = qualifiedName(def);
+    const nested = !def.isClass && def.parent && !def.parent.isClass && !def.receiver;
+    def.qualified = nested && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
+  }
+}
+
 export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fieldMatches: Match[], ctx: DefinitionContext): Definitions {
   const defs = nest(draftDefs(defMatches, ctx));
   const bases = collectBases(baseMatches, ctx.source);
@@ -417,11 +447,10 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
   const topLevel: Def[] = [];
   const classByName = new Map<string, ClassRecord>();
   const receiverMethods: Def[] = [];
+  qualify(defs);
   for (const def of defs) {
     const parent = def.parent;
     const local = isLocalReceiver(def);
-    def.qualified = local ? `${parent!.qualified}.${def.receiver}.${def.name}`
-      : def.receiver ? `${def.receiver}.${def.name}` : parent ? `${parent.qualified}.${def.name}` : def.name;
     if (def.kind === SCOPE_KIND) continue;
     if (!parent) topLevel.push(def);
     if (def.isClass) {

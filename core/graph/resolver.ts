@@ -18,6 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { isAbstract } from './callers.js';
+import { LOCALS } from '../extract/definitions.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
@@ -1376,7 +1377,8 @@ export class Resolver {
       // A JavaScript object literal's members are no names in its methods' scope (`subscribe` in
       // `const self = { subscribe(o) { … subscribe(…) } }` is what the enclosing scope binds).
       if (syms.family === 'js' && scope !== caller && syms.objects.has(scope) && !syms.functions.has(scope) && !syms.classes.has(scope)) continue;
-      if (syms.classes.has(scope)) {
+      // (A function of a class's name, merged with it, is a scope of its own: its locals are names there.)
+      if (syms.classes.has(scope) && !syms.functions.has(scope)) {
         if (hasImplicitThis(syms.record.language)) {
           const cls = this.classInfo(file, scope);
           const method = cls && this.findMethod(cls, name);
@@ -1394,7 +1396,7 @@ export class Resolver {
       const made = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && readsItself(b))
         && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
       const before = made && this.withoutBlindAssignments(file, scope, bound!, made, depth);
-      const nested = syms.functions.get(`${scope}.${name}`);
+      const nested = syms.functions.get(`${scope}.${LOCALS}.${name}`) ?? syms.functions.get(`${scope}.${name}`);
       // With no binding before the line, a later one stands for the name, unless a Python `def`
       // already bound it there (`__eq__ = __make_cmp(…)` before `__make_cmp = staticmethod(__make_cmp)`).
       const defined = nested !== undefined && syms.family === 'python' && scope === caller && nested.line <= line;

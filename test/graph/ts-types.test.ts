@@ -35,6 +35,14 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites('src/pipeable.ts', 'Summary.pipe', 'family')).toEqual(['src/pipeable.ts:22']);
   });
 
+  it('a function nested in a function merged with an interface is named as a local, not as the interface\'s member (zod\'s $constructor.init)', () => {
+    const file = 'src/merged.ts';
+    expect(targetOf(project.graph, file, 'init', '$constructor._')).toBe(`${file}#$constructor.<locals>.init`);
+    expect(targetOf(project.graph, file, '$ZodError.init', 'use')).toBe(`${file}#$constructor.init`);
+    expect(callerSites(file, '$constructor.<locals>.init', 'family')).toEqual([`${file}:12`]);
+    expect(callerSites(file, '$constructor.init', 'family')).toEqual([`${file}:20`]);
+  });
+
   it('the override family of a method includes its siblings under a shared interface method', () => {
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'family')).toEqual(['src/feed.ts:4', 'src/feed.ts:8', 'src/socket.ts:13', 'src/union.ts:28']);
     expect(callerSites('src/observer.ts', 'ConsoleObserver.next', 'abstract')).toEqual(['src/feed.ts:4', 'src/socket.ts:13', 'src/union.ts:28']);
