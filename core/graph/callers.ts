@@ -3,7 +3,7 @@
 // marked `dispatch`, confidence medium.
 import type { CallGraph, Definition } from './call-graph.js';
 import type { FunctionRecord, LanguageId } from '../types.js';
-import { MODULE_SCOPE, symbolKey, type CallEdge, type Confidence, type SymbolRef, type Via } from './model.js';
+import { isAbstract, MODULE_SCOPE, symbolKey, type CallEdge, type Confidence, type SymbolRef, type Via } from './model.js';
 
 export interface Caller {
   file: string;
@@ -39,12 +39,6 @@ const FAMILY_LANGUAGES: ReadonlySet<LanguageId> = new Set([
 
 export function defaultDispatch(language: LanguageId | undefined): DispatchMode {
   return language !== undefined && FAMILY_LANGUAGES.has(language) ? 'family' : 'abstract';
-}
-
-export function isAbstract(fn: FunctionRecord): boolean {
-  return fn.is_declaration === true
-    || (fn.modifiers ?? []).includes('abstract')
-    || (fn.decorators ?? []).some((d) => /abstract(method|property)?\b/.test(d));
 }
 
 function functionAt(graph: CallGraph, ref: SymbolRef): FunctionRecord | undefined {

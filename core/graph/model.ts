@@ -1,6 +1,6 @@
 // The call graph's data: symbols (functions, methods, classes) identified by file + qualified
 // name, and edges from a calling function to what its call sites resolve to.
-import type { LanguageId } from '../types.js';
+import type { FunctionRecord, LanguageId } from '../types.js';
 
 /** A function, method or class, by the file that defines it and its qualified name. */
 export interface SymbolRef {
@@ -98,3 +98,10 @@ export function symbolKey(ref: SymbolRef): string {
 }
 
 export const MODULE_SCOPE = '<module>';
+
+/** A method that is only declared (an interface's, an abstract one): a call of it runs an implementation. */
+export function isAbstract(fn: FunctionRecord): boolean {
+  return fn.is_declaration === true
+    || (fn.modifiers ?? []).includes('abstract')
+    || (fn.decorators ?? []).some((d) => /abstract(method|property)?\b/.test(d));
+}

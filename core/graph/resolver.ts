@@ -9,7 +9,7 @@
 import { INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LocalBinding } from '../types.js';
 import { parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
-import { MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
+import { isAbstract, MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
 import { resolveIncludePath } from './resolve/fallback.js';
 import { goPackageDeclarers, goPackageFiles, goPackageMethods, resolveGoPackage } from './resolve/go.js';
@@ -17,7 +17,6 @@ import { resolveJavaPackage, resolveJavaType } from './resolve/java.js';
 import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/python.js';
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
-import { isAbstract } from './callers.js';
 import { LOCALS } from '../extract/definitions.js';
 import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {

@@ -27,6 +27,11 @@
   [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start)
    (variable_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start)
    (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start))])
+; After a leading arity, the function is the last argument: effect's `export const drop = dual(2,
+; (self, n) => …)` (its parameters and nested functions are drop's, not the module's).
+(program
+  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (number) . [(arrow_function) (function_expression) (generator_function)] @def.arrow .))) @start)
+   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (number) . [(arrow_function) (function_expression) (generator_function)] @def.arrow .))) @start))])
 (program
   [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))))) @start)
    (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))))) @start))])

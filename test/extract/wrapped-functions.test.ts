@@ -40,6 +40,24 @@ describe('functions bound through a wrapper', () => {
     expect(names(record)).toEqual(['arrow groupBy L2-4']);
   });
 
+  it("Effect's dual(arity, fn): the function after the arity is the definition; its parameters and nested functions are its own", async () => {
+    const record = await extractSource('src/internal/stream.ts', [
+      'export const drop = dual<',
+      '  (n: number) => <A>(self: Stream<A>) => Stream<A>,',
+      '  <A>(self: Stream<A>, n: number) => Stream<A>',
+      '>(2, <A>(self: Stream<A>, n: number): Stream<A> => {',
+      '  const loop = (r: number): Channel => readWith(() => loop(r - 1))',
+      '  return loop(n)',
+      '})',
+      'export const take = dual(2, (self: Stream<number>, n: number) => {',
+      '  const loop = (r: number): Channel => readWith(() => loop(r))',
+      '  return loop(n)',
+      '})',
+    ].join('\n'));
+    expect(names(record)).toEqual(['arrow drop L1-7', 'arrow drop.loop L5-5', 'arrow take L8-11', 'arrow take.loop L9-9']);
+    expect(record.bindings.filter((b) => b.name === 'self').map((b) => b.scope)).toEqual(['drop', 'take']);
+  });
+
   it("Effect's generator functions: a declared type before the wrapper, a generic generator (effect-platform)", async () => {
     const record = await extractSource('src/HttpApiBuilder.ts', [
       'export const httpApp: Effect.Effect<',
