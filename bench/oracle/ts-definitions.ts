@@ -37,8 +37,10 @@ export function compilerDefinitions(fileName: string, text: string): Definition[
   // module's top through a wrapper named by a name or a name's member: the function the name holds.
   const isWrapper = (e: ts.Expression): e is ts.CallExpression => ts.isCallExpression(e)
     && (ts.isIdentifier(e.expression) || (ts.isPropertyAccessExpression(e.expression) && ts.isIdentifier(e.expression.expression)));
+  // The function is the first argument, or the last after a leading arity (effect's `dual(2, (self, n) => …)`).
   const isWrappedFunction = (e: ts.Expression | undefined, depth = 0): boolean => e !== undefined && isWrapper(e) && e.arguments.length > 0
-    && (isFunctionValue(e.arguments[0]) || (depth === 0 && isWrappedFunction(e.arguments[0], 1)));
+    && (isFunctionValue(e.arguments[0]) || (depth === 0 && isWrappedFunction(e.arguments[0], 1))
+      || (depth === 0 && e.arguments.length === 2 && ts.isNumericLiteral(e.arguments[0]) && isFunctionValue(e.arguments[1])));
   const memberName = (member: ts.ClassElement): string | undefined => {
     if (!member.name) return undefined;
     if (ts.isIdentifier(member.name) || ts.isPrivateIdentifier(member.name) || ts.isStringLiteral(member.name)) return member.name.text;
