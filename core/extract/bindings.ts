@@ -46,6 +46,12 @@ const CONDITIONAL = new Set([
  * through so far (by where the walk stops, then node id), where a later walk stops — bindings share
  * ancestors (a function's parameters, a block's statements), and each step up is a call into tree-sitter.
  */
+/** `this[kAgent]` as the member under that computed key is named: `this.[kAgent]`. */
+function memberName(text: string): string {
+  const computed = /^this\[([\w$]+)\]$/.exec(text);
+  return computed ? `this.[${computed[1]}]` : text;
+}
+
 function isConditional(node: Node, scope: Node | undefined, known: Map<Node | Tree, Map<number, boolean>>): boolean {
   // A scope in another tree (a recovered part's) is never reached: the walk goes to the root.
   const stop = scope?.tree === node.tree ? scope : undefined;
@@ -249,7 +255,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       // In a class body it is a field; a Swift computed property is its own definition, not a binding.
       if ((innermost?.isClass && !classBodyScope) || innermost?.node.equals(node)) continue;
       const owner = caps['binding.owner'];
-      const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : collapse(nameNode.text);
+      const name = owner ? `${collapse(owner.text)}.${collapse(nameNode.text)}` : memberName(collapse(nameNode.text));
       // A narrowing that holds after its statement starts where the statement ends (an initialiser
       // on the next line reads it there); one whose statement's block falls through (`keeps`) on
       // the line after, as a call on the block's last line still sees the name as the block has it.

@@ -137,6 +137,15 @@
 (assignment_expression
   left: (_ object: (this) property: (_)) @binding.name
   right: (_ function: (_) @binding.call)) @binding
+; this[kAgent] = new Agent(…), this[kClient] = make(…), this[kAgent] = agent: a member under a
+; computed key (bindings.ts names it `this.[kAgent]`, as a class declares `[kAgent]: Agent`; undici)
+(assignment_expression
+  left: (subscript_expression object: (this) index: (identifier)) @binding.name
+  right: (_ constructor: (_) @binding.new)) @binding
+(assignment_expression
+  left: (subscript_expression object: (this) index: (identifier)) @binding.name
+  right: (_ function: (_) @binding.call)) @binding
+(assignment_expression left: (subscript_expression object: (this) index: (identifier)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: (_ object: (this) property: (_)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding

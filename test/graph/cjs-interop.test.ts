@@ -79,6 +79,10 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'application.js', 'this.resolve', 'View.lookup')).toBe('application.js#View.resolve');
   });
 
+  it('a member set under a computed key in the constructor (this[kClient] = new Plugin()) has that type (undici)', () => {
+    expect(targetOf(project.graph, 'agent.js', 'this[kClient].apply', 'Agent.close')).toBe('plugin.js#Plugin.apply');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });
