@@ -40,18 +40,18 @@ const CONDITIONAL = new Set([
   'switch_case', 'switch_default', 'expression_case', 'type_case', 'default_case', 'match_statement', 'match_arm',
 ]);
 
-/**
- * Whether the statement `node` making a binding sits in a branch, loop or try of its scope (whose
- * node is `scope`); a loop's own variable does not. `known`: the answer for each ancestor walked
- * through so far (by where the walk stops, then node id), where a later walk stops — bindings share
- * ancestors (a function's parameters, a block's statements), and each step up is a call into tree-sitter.
- */
 /** `this[kAgent]` as the member under that computed key is named: `this.[kAgent]`. */
 function memberName(text: string): string {
   const computed = /^this\[([\w$]+)\]$/.exec(text);
   return computed ? `this.[${computed[1]}]` : text;
 }
 
+/**
+ * Whether the statement `node` making a binding sits in a branch, loop or try of its scope (whose
+ * node is `scope`); a loop's own variable does not. `known`: the answer for each ancestor walked
+ * through so far (by where the walk stops, then node id), where a later walk stops — bindings share
+ * ancestors (a function's parameters, a block's statements), and each step up is a call into tree-sitter.
+ */
 function isConditional(node: Node, scope: Node | undefined, known: Map<Node | Tree, Map<number, boolean>>): boolean {
   // A scope in another tree (a recovered part's) is never reached: the walk goes to the root.
   const stop = scope?.tree === node.tree ? scope : undefined;

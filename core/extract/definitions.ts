@@ -419,6 +419,11 @@ function qualifiedName(def: Def): string {
   return def.receiver ? `${def.receiver}.${def.name}` : parent ? `${parent.qualified}.${def.name}` : def.name;
 }
 
+/** A function nested directly in a function (not a method, not set on a receiver). */
+function isNestedFunction(def: Def): boolean {
+  return !def.isClass && def.parent !== undefined && !def.parent.isClass && !def.receiver;
+}
+
 /**
  * Names every def (parents come before their children). A function nested in a function whose
  * name a class or interface of the file shares (TypeScript's declaration merging: zod's
@@ -428,14 +433,11 @@ function qualifiedName(def: Def): string {
 function qualify(defs: Def[]): void {
   for (const def of defs) def.qualified = qualifiedName(def);
   const members = new Set(defs.filter((def) => def.parent?.isClass && !def.isClass).map((def) => def.qualified));
-  if (members.size === 0) return;
-  let clash = false;
-  for (const def of defs) if (!def.isClass && def.parent && !def.parent.isClass && !def.receiver && members.has(def.qualified)) clash = true;
-  if (!clash) return;
+  if (members.size === 0 || !defs.some((def) => isNestedFunction(def) && members.has(def.qualified))) return;
+  // Again, so that what is nested in a renamed function is named under its new name.
   for (const def of defs) {
     const name = qualifiedName(def);
-    const nested = !def.isClass && def.parent && !def.parent.isClass && !def.receiver;
-    def.qualified = nested && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
+    def.qualified = isNestedFunction(def) && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
   }
 }
 

@@ -184,9 +184,6 @@ function oneArgumentCall(text: string, names: RegExp): { callee: string; argumen
   return argument && splitTopLevel(argument, ',').length === 1 ? { callee: trimmed.slice(0, open), argument } : undefined;
 }
 
-/** A Rust wrapper type's head (`Option<`), which type-text.ts reads through. */
-const RUST_WRAPPER = /^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)</;
-
 /** A returned `require("m")` as the extractor keeps it (returns.ts), the module name a JSON string. */
 const REQUIRE_CALL = /^require\(("(?:[^"\\]|\\.)*")\)$/;
 
@@ -625,12 +622,7 @@ export class Resolver {
 
   typeValue(file: string, raw: string, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
-    // Rust's wrappers read as what they wrap (type-text.ts); in TypeScript `Option<A>` is a type of its own (effect's).
-    const wrapper = RUST_WRAPPER.exec(raw.trim());
-    if (wrapper && closingBracket(raw.trim(), wrapper[0].length - 1) === raw.trim().length - 1 && this.symbols(file)?.family === 'js') {
-      return this.namedType(this.evalPath(file, MODULE_SCOPE, wrapper[1], depth + 1), depth + 1);
-    }
-    const shape = typeShape(raw);
+    const shape = typeShape(raw, this.symbols(file)?.family !== 'js');
     switch (shape.kind) {
       case 'function': {
         // A type guard's type (`(thing: any) => thing is ObservableMap`): calling it narrows its argument.
@@ -688,9 +680,11 @@ export class Resolver {
         return value?.kind === 'function' ? value : OPAQUE;
       }
       case 'imported': {
+        // `import("./Module")` is what the module's require gives; `import("./m").A.B` a path from the module.
         const module = this.resolveModule(file, shape.module, 'js');
-        let value: Value | undefined = module && (shape.path === '' ? this.replacedExports(module, depth + 1) ?? module : module);
-        for (const name of shape.path === '' ? [] : shape.path.split('.')) value = value && this.member(value, name, depth + 1);
+        const path = shape.path === '' ? [] : shape.path.split('.');
+        let value: Value | undefined = module && path.length === 0 ? this.replacedExports(module, depth + 1) ?? module : module;
+        for (const name of path) value = value && this.member(value, name, depth + 1);
         return this.namedType(value, depth + 1);
       }
       case 'named':
@@ -1395,7 +1389,9 @@ export class Resolver {
       const made = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && readsItself(b))
         && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
       const before = made && this.withoutBlindAssignments(file, scope, bound!, made, depth);
-      const nested = syms.functions.get(`${scope}.${LOCALS}.${name}`) ?? syms.functions.get(`${scope}.${name}`);
+      // (A method of a class this function is merged with names its local `<locals>.name`: qualify in definitions.ts.)
+      const named = syms.functions.get(`${scope}.${name}`);
+      const nested = named?.class_name === undefined ? named : syms.functions.get(`${scope}.${LOCALS}.${name}`) ?? named;
       // With no binding before the line, a later one stands for the name, unless a Python `def`
       // already bound it there (`__eq__ = __make_cmp(…)` before `__make_cmp = staticmethod(__make_cmp)`).
       const defined = nested !== undefined && syms.family === 'python' && scope === caller && nested.line <= line;
@@ -1788,8 +1784,8 @@ export class Resolver {
         const property = syms?.objectProperties.get(value.path)?.get(name);
         const held = property && this.propertyValue(value.file, property, depth + 1);
         if (held) return held;
-        const declaredClass = this.namespaceClass(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1);
-        if (declaredClass) return declaredClass;
+        const declared = this.namespaceClass(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1);
+        if (declared) return declared;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
       case 'function':

@@ -131,14 +131,15 @@ export function libAncestors(name: string, method: string): string[] {
 }
 
 /** The shape of a declared type. */
-export function typeShape(raw: string): TypeShape {
+/** The shape of a written type; `rustWrappers` as for typeName. */
+export function typeShape(raw: string, rustWrappers = true): TypeShape {
   // A union written one option a line starts with its operator: `| A | B`.
   const text = tidyBrackets(closeCapped(raw.trim().replace(/^:\s*/, '').replace(/^[|&]\s*/, '')));
-  if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return typeShape(text.slice(1, -1));
+  if (text.startsWith('(') && closingBracket(text, 0) === text.length - 1) return typeShape(text.slice(1, -1), rustWrappers);
   const optional = OPTIONAL.exec(text);
-  if (optional && closingBracket(text, text.indexOf('[')) === text.length - 1) return typeShape(optional[1]);
+  if (optional && closingBracket(text, text.indexOf('[')) === text.length - 1) return typeShape(optional[1], rustWrappers);
   const same = typeArguments(text, SAME_MEMBERS);
-  if (same?.length === 1) return typeShape(same[0]);
+  if (same?.length === 1) return typeShape(same[0], rustWrappers);
   const fn = functionTypeParts(text) ?? pyCallableParts(text);
   if (fn) return { kind: 'function', returns: fn.returns };
   // A conditional type is one of its branches (`[E] extends [never] ? never : Class<Self, S>`).
@@ -149,7 +150,7 @@ export function typeShape(raw: string): TypeShape {
   const members = objectTypeMembers(text);
   // A type literal of call signatures only (a function-valued const's overloads) is that function type.
   const call = members?.get(CALL_MEMBER);
-  if (call !== undefined && members!.size === 1) return typeShape(call);
+  if (call !== undefined && members!.size === 1) return typeShape(call, rustWrappers);
   if (members) return { kind: 'object', members };
   const tuple = TUPLE.exec(text);
   if (tuple && closingBracket(text, tuple[0].length - 1) === text.length - 1) {
@@ -184,23 +185,30 @@ export function typeShape(raw: string): TypeShape {
   if (object && !TYPING_WRAPPER.test(object) && closingBracket(text, indexed.index) === text.length - 1) return { kind: 'member', object, key: indexed[1] };
   const imported = IMPORT_TYPE.exec(text);
   if (imported) return { kind: 'imported', module: imported[2], path: imported[3].slice(1) };
-  const name = typeName(text);
+  const name = typeName(text, rustWrappers);
   return name === undefined ? { kind: 'unknown' } : { kind: 'named', name };
 }
 
 /** `import("m")`, `import('m').A.B`: a TypeScript import type (JSDoc types keep the ones of a path, jsdoc-types.ts). */
 const IMPORT_TYPE = /^import\(\s*(['"])([^'"]+)\1\s*\)((?:\.[\w$]+)*)$/;
 
-/** `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when not a single class name. */
-export function typeName(raw: string): string | undefined {
+const RUST_WRAPPER = /^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/;
+
+/**
+ * `Optional[Foo]`, `Foo | None`, `readonly Foo`, `*Foo`, `Box<Foo>`, `"Foo"` → `Foo`; undefined when
+ * not a single class name. `rustWrappers`: Rust's `Box<T>`, `Option<T>`, … read as T — not in
+ * TypeScript, where `Option<A>` is a type of its own (effect's).
+ */
+export function typeName(raw: string, rustWrappers = true): string | undefined {
   let text = tidyBrackets(closeCapped(raw.trim().replace(/^:\s*/, ''))).replace(/^['"]|['"]$/g, '');
   for (let i = 0; i < 4; i++) {
     const before = text;
     text = text
       .replace(/^(readonly|const|final|mut|dyn|impl|struct|class|in|out|ref)\s+/, '')
       .replace(/^[*&]+\s*/, '')
-      .replace(/^(?:[A-Za-z_]\w*\.)?(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2')
-      .replace(/^(Box|Rc|Arc|RefCell|Option|Cell|Mutex|RwLock)<(.*)>$/, '$2')
+      .replace(/^(?:[A-Za-z_]\w*\.)?(Optional|Type|ClassVar|Final|Annotated)\[(.*?)(,.*)?\]$/, '$2');
+    if (rustWrappers) text = text.replace(RUST_WRAPPER, '$2');
+    text = text
       .replace(/^(Partial|Required|Readonly|NonNullable)<(.*)>$/, '$2')
       // `Omit<Foo, 'k'>`, `Pick<Foo, 'k'>`: Foo's members (the ones kept).
       .replace(/^(Omit|Pick)<(.*)>$/, (_, _wrapper: string, args: string) => splitTopLevel(args, ',')[0] ?? '')

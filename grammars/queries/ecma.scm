@@ -19,19 +19,16 @@
 
 ; A module-level name bound to a function passed through a wrapper is that function: React's
 ; `const Button = forwardRef((props, ref) => …)`, `memo(function Card() {…})`, lodash's
-; `var groupBy = createAggregator(function (…) {…})`, one wrapper deep (`memo(forwardRef(…))`).
+; `var groupBy = createAggregator(function (…) {…})`, one wrapper deep (`memo(forwardRef(…))`);
+; after a leading arity the function is the last argument (effect's `export const drop = dual(2,
+; (self, n) => …)`: its parameters and nested functions are drop's, not the module's).
 ; Only at the top of a module, where such a binding is an API (inside functions it is a value),
 ; and only through a wrapper named by a name or a name's member (`React.memo`), not a method of
 ; a value built in place (`[1, 2].map(…)`).
 (program
-  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start)
-   (variable_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start)
-   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))) @start))])
-; After a leading arity, the function is the last argument: effect's `export const drop = dual(2,
-; (self, n) => …)` (its parameters and nested functions are drop's, not the module's).
-(program
-  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (number) . [(arrow_function) (function_expression) (generator_function)] @def.arrow .))) @start)
-   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (number) . [(arrow_function) (function_expression) (generator_function)] @def.arrow .))) @start))])
+  [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: [(arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow) (arguments . (number) . [(arrow_function) (function_expression) (generator_function)] @def.arrow .)])) @start)
+   (variable_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: [(arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow) (arguments . (number) . [(arrow_function) (function_expression) (generator_function)] @def.arrow .)])) @start)
+   (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: [(arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow) (arguments . (number) . [(arrow_function) (function_expression) (generator_function)] @def.arrow .)])) @start))])
 (program
   [(lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))))) @start)
    (export_statement (lexical_declaration (variable_declarator name: (identifier) @name value: (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . (_ function: [(identifier) (member_expression object: (identifier))] arguments: (arguments . [(arrow_function) (function_expression) (generator_function)] @def.arrow))))) @start))])
@@ -131,24 +128,17 @@
 ; const [a, b] = f(): each name is that item of what the call returns (a declared tuple's)
 ((variable_declarator name: (array_pattern (identifier) @binding.name) value: (_ function: (_) @binding.call)) @binding
   (#not-any-of? @binding.call "require" "import"))
+; this.x = new Foo(), this.x = make(…), this.x = y; this[kAgent] = …: a member under a computed
+; key (bindings.ts names it `this.[kAgent]`, as a class declares `[kAgent]: Agent`; undici)
 (assignment_expression
-  left: (_ object: (this) property: (_)) @binding.name
+  left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name
   right: (_ constructor: (_) @binding.new)) @binding
 (assignment_expression
-  left: (_ object: (this) property: (_)) @binding.name
+  left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name
   right: (_ function: (_) @binding.call)) @binding
-; this[kAgent] = new Agent(…), this[kClient] = make(…), this[kAgent] = agent: a member under a
-; computed key (bindings.ts names it `this.[kAgent]`, as a class declares `[kAgent]: Agent`; undici)
-(assignment_expression
-  left: (subscript_expression object: (this) index: (identifier)) @binding.name
-  right: (_ constructor: (_) @binding.new)) @binding
-(assignment_expression
-  left: (subscript_expression object: (this) index: (identifier)) @binding.name
-  right: (_ function: (_) @binding.call)) @binding
-(assignment_expression left: (subscript_expression object: (this) index: (identifier)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
-(assignment_expression left: (_ object: (this) property: (_)) @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
+(assignment_expression left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
 ; x = new Foo(), x = f(), x = y, x = c ? a : b: a plain name holds that from there on (a `let`
 ; declared with neither a type nor a value has the type of what it is last assigned, as
 ; TypeScript's control flow gives it; call resolution passes over these for a parameter and for a

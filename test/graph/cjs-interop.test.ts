@@ -33,7 +33,7 @@ describe('CommonJS interop calls', () => {
   });
 });
 
-describe('a factory returning an object literal of its functions', () => {
+describe('CommonJS names a reader follows', () => {
   let project: OpenGraph;
   beforeAll(async () => {
     project = await openFixture('cjs-exports');
@@ -49,14 +49,6 @@ describe('a factory returning an object literal of its functions', () => {
     expect(targetOf(project.graph, file, 't.nextToken', 'tokens')).toBe('tokenize.js#module.exports.nextToken');
     expect(targetOf(project.graph, file, 't.next', 'tokens')).toBe('tokenize.js#module.exports.nextToken');
   });
-});
-
-describe('CommonJS names a reader follows', () => {
-  let project: OpenGraph;
-  beforeAll(async () => {
-    project = await openFixture('cjs-exports');
-  });
-  afterAll(() => project.close());
 
   it('a property set on a function or class after it is declared is what it was given (fastify\'s SchemaController.buildSchemaController)', () => {
     expect(targetOf(project.graph, 'app.js', 'Controller.buildController', 'start')).toBe('controller.js#buildController');
