@@ -83,7 +83,7 @@ function mulberry32(seed: number): () => number {
 }
 
 /** The 1-based line and 0-based column of a definition's name, searched from its first line. */
-export function locateName(lines: readonly string[], def: Definition): { line: number; column: number } | undefined {
+export function locateName(lines: readonly string[], def: Pick<Definition, 'name' | 'is_class' | 'line' | 'end_line'>): { line: number; column: number } | undefined {
   const escaped = def.name.replace(/[$]/g, '\\$');
   const pattern = def.is_class
     ? new RegExp(`\\b(class|interface)\\s+(${escaped})\\b`)
@@ -239,7 +239,11 @@ export async function askOracle(oracle: CallerOracle, queries: OracleQuery[]): P
       const key = targetKey(member);
       if (answers.has(key)) continue;
       const answer = await oracle.incomingCalls(member);
-      answers.set(key, answer && { sites: [...new Set(answer.sites)].sort(), ruledOut: [...new Set(answer.ruledOut)].sort() });
+      answers.set(key, answer && {
+        sites: [...new Set(answer.sites)].sort(),
+        ruledOut: [...new Set(answer.ruledOut)].sort(),
+        ...(answer.dispatched ? { dispatched: [...new Set(answer.dispatched)].sort() } : {}),
+      });
     }
   }
   return answers;
@@ -268,9 +272,10 @@ export function score(
     if (answers.get(targetKey(query.target)) === undefined) continue;
     const members = query.members[scope].filter((member) => answers.get(targetKey(member)) !== undefined);
     const memberAnswers = members.map((member) => answers.get(targetKey(member))!);
-    const listed = [...new Set(memberAnswers.flatMap((answer) => answer.sites))].sort();
+    const sitesOf = (answer: OracleAnswer) => (mode === 'none' ? answer.sites : [...answer.sites, ...(answer.dispatched ?? [])]);
+    const listed = [...new Set(memberAnswers.flatMap(sitesOf))].sort();
     // A site ruled out for one member may be a call of another the query names.
-    const reaching = new Set(memberAnswers.flatMap((answer) => answer.sites.filter((site) => !answer.ruledOut.includes(site))));
+    const reaching = new Set(memberAnswers.flatMap((answer) => sitesOf(answer).filter((site) => !answer.ruledOut.includes(site))));
     const theirs = listed.filter((site) => reaching.has(site));
     const mine = ourCallSites(graph, members, mode, oracle.lists);
     const mineSet = new Set(mine);

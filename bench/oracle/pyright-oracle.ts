@@ -9,11 +9,37 @@
 //   a C accelerator replacing the Python fallback; `if WIN: def getchar(…)` / `else: def getchar(…)`),
 //   the item it prepares is that other declaration and its callers are that one's: the
 //   definition gets no answer from it.
+//
+// Its call hierarchy lists the calls resolved to the declaration asked about. A call resolved to an
+// abstract method (`await resource.aclose()` with `resource: AsyncResource`) runs an
+// implementation, which is what our `abstract` dispatch counts: the oracle also lists, as
+// `dispatched`, the calls of the abstract methods a method implements. The class's bases are
+// resolved by pyright (definition of each base's name); which of their methods are abstract, and
+// where they are, is read from our records (`@abstractmethod`, a declaration without a body).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { isAbstract } from '../../core/graph/model.js';
+import type { ClassRecord } from '../../core/types.js';
+import { locateName } from './compare.js';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
+
+/** The classes our records hold for a project file, undefined for a file outside the project. */
+export type ClassesOf = (file: string) => readonly ClassRecord[] | undefined;
+
+interface ProjectClass {
+  file: string;
+  cls: ClassRecord;
+}
+
+interface Location {
+  uri?: string;
+  range?: { start: Position };
+  targetUri?: string;
+  targetSelectionRange?: { start: Position };
+}
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -45,7 +71,10 @@ export class PyrightOracle implements CallerOracle {
   private filesFound: { resolve: () => void; reject: (error: Error) => void } | undefined;
   redirected = 0;
 
-  constructor(private readonly root: string) {}
+  private readonly lines = new Map<string, string[]>();
+
+  /** Without `classesOf`, no call is `dispatched`. */
+  constructor(private readonly root: string, private readonly classesOf?: ClassesOf) {}
 
   async start(): Promise<void> {
     const pkg = createRequire(import.meta.url).resolve('pyright/package.json');
@@ -79,19 +108,33 @@ export class PyrightOracle implements CallerOracle {
   }
 
   async incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined> {
-    const uri = pathToFileURL(join(this.root, target.file)).href;
-    const items = (await this.request('textDocument/prepareCallHierarchy', {
-      textDocument: { uri },
-      position: { line: target.nameLine - 1, character: target.nameColumn },
-    })) as CallHierarchyItem[] | null;
-    if (!items?.length) return undefined;
-    const own = items.filter((item) => this.fileOf(item.uri) === target.file && item.selectionRange.start.line === target.nameLine - 1);
+    const own = await this.prepare(target);
+    if (!own) return undefined;
     if (own.length === 0) {
       this.redirected++;
       return undefined;
     }
+    const dispatched = new Set<CallSiteKey>();
+    for (const method of await this.abstractMethodsImplemented(target)) {
+      for (const site of await this.callsInto((await this.prepare(method)) ?? [])) dispatched.add(site);
+    }
+    // pyright lists the calls resolved to the method itself: no receiver rules any out.
+    return { sites: [...(await this.callsInto(own))], ruledOut: [], dispatched: [...dispatched] };
+  }
+
+  /** The call hierarchy items of the declaration at the target's name; [] when pyright's is another declaration. */
+  private async prepare(target: OracleTarget): Promise<CallHierarchyItem[] | undefined> {
+    const items = (await this.request('textDocument/prepareCallHierarchy', {
+      textDocument: { uri: pathToFileURL(join(this.root, target.file)).href },
+      position: { line: target.nameLine - 1, character: target.nameColumn },
+    })) as CallHierarchyItem[] | null;
+    if (!items?.length) return undefined;
+    return items.filter((item) => this.fileOf(item.uri) === target.file && item.selectionRange.start.line === target.nameLine - 1);
+  }
+
+  private async callsInto(items: CallHierarchyItem[]): Promise<Set<CallSiteKey>> {
     const sites = new Set<CallSiteKey>();
-    for (const item of own) {
+    for (const item of items) {
       const calls = (await this.request('callHierarchy/incomingCalls', { item })) as
         | Array<{ from: CallHierarchyItem; fromRanges: Array<{ start: Position }> }>
         | null;
@@ -100,8 +143,58 @@ export class PyrightOracle implements CallerOracle {
         for (const range of call.fromRanges) sites.add(`${file}:${range.start.line + 1}`);
       }
     }
-    // pyright lists the calls resolved to the method itself: no receiver rules any out.
-    return { sites: [...sites], ruledOut: [] };
+    return sites;
+  }
+
+  /** The abstract methods of the target's name in the project classes its class derives from, at any depth. */
+  private async abstractMethodsImplemented(target: OracleTarget): Promise<OracleTarget[]> {
+    const dot = target.qualifiedName.lastIndexOf('.');
+    const cls = dot < 0 || target.isClass ? undefined : this.classesOf?.(target.file)?.find((c) => c.qualified_name === target.qualifiedName.slice(0, dot));
+    if (!cls) return [];
+    const out: OracleTarget[] = [];
+    const seen = new Set([`${target.file}#${cls.qualified_name}`]);
+    const queue: ProjectClass[] = [{ file: target.file, cls }];
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      for (const base of await this.basesOf(next)) {
+        const key = `${base.file}#${base.cls.qualified_name}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        queue.push(base);
+        const method = base.cls.methods.find((m) => m.name === target.name && isAbstract(m));
+        const at = method && locateName(this.linesOf(base.file), { ...method, is_class: false });
+        if (method && at) out.push({ file: base.file, qualifiedName: method.qualified_name, name: method.name, isClass: false, nameLine: at.line, nameColumn: at.column });
+      }
+    }
+    return out;
+  }
+
+  /** The project classes pyright resolves a class's base expressions to. */
+  private async basesOf({ file, cls }: ProjectClass): Promise<ProjectClass[]> {
+    const out: ProjectClass[] = [];
+    for (const position of baseNamePositions(this.linesOf(file), cls.line)) {
+      const found = (await this.request('textDocument/definition', {
+        textDocument: { uri: pathToFileURL(join(this.root, file)).href },
+        position,
+      })) as Location | Location[] | null;
+      for (const location of [found ?? []].flat()) {
+        const uri = location.uri ?? location.targetUri;
+        const start = location.range?.start ?? location.targetSelectionRange?.start;
+        if (!uri || !start) continue;
+        const baseFile = this.fileOf(uri);
+        const line = start.line + 1;
+        const base = this.classesOf?.(baseFile)
+          ?.filter((c) => (c.decorated_line ?? c.line) <= line && line <= c.end_line)
+          .sort((a, b) => b.line - a.line)[0];
+        if (base) out.push({ file: baseFile, cls: base });
+      }
+    }
+    return out;
+  }
+
+  private linesOf(file: string): string[] {
+    let lines = this.lines.get(file);
+    if (!lines) this.lines.set(file, (lines = readFileSync(join(this.root, file), 'utf8').split('\n')));
+    return lines;
   }
 
   /** A server URI as a path relative to the project root, `/` separators. */
@@ -188,4 +281,48 @@ export class PyrightOracle implements CallerOracle {
     if (message.error) pending.reject(new Error(`pyright: ${message.error.message}`));
     else pending.resolve(message.result);
   }
+}
+
+/**
+ * The position of each base class's name in a class statement starting on `classLine` (1-based):
+ * the last name of a dotted base (`abc.ABC` → `ABC`), subscripts and keyword arguments
+ * (`metaclass=…`) left out, across lines.
+ */
+export function baseNamePositions(lines: readonly string[], classLine: number): Position[] {
+  let row = classLine - 1;
+  let column = -1;
+  for (; row < Math.min(lines.length, classLine + 2); row++) {
+    const header = /\bclass\s+\w+\s*(\[[^\]]*\]\s*)?\(/.exec(lines[row]);
+    if (header) {
+      column = header.index + header[0].length;
+      break;
+    }
+  }
+  if (column < 0) return [];
+  // The header's characters up to its closing parenthesis, each with its position, comments left out.
+  const chars: Array<{ ch: string; at: Position }> = [];
+  let depth = 1;
+  scan: for (; row < lines.length; row++, column = 0) {
+    const text = lines[row];
+    for (; column < text.length; column++) {
+      const ch = text[column];
+      if (ch === '#') break;
+      if ('([{'.includes(ch)) depth++;
+      else if (')]}'.includes(ch) && --depth === 0) break scan;
+      chars.push({ ch: depth === 1 && ch === ',' ? '\0' : ch, at: { line: row, character: column } });
+    }
+    chars.push({ ch: ' ', at: { line: row, character: text.length } });
+  }
+  const out: Position[] = [];
+  let start = 0;
+  for (const segment of chars.map((c) => c.ch).join('').split('\0')) {
+    const lead = segment.length - segment.trimStart().length;
+    const name = /^[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*/.exec(segment.slice(lead));
+    if (name && !/^\w+\s*=[^=]/.test(segment.slice(lead))) {
+      const last = name[0].search(/[A-Za-z_]\w*$/);
+      out.push(chars[start + lead + last].at);
+    }
+    start += segment.length + 1;
+  }
+  return out;
 }

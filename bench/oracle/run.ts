@@ -172,7 +172,7 @@ export async function runOracle(project: OracleProject, sampleSize: number, seed
     const targets = sampleTargets(graph, project.include, sampleSize, seed, (file) => readFileSync(join(project.root, file), 'utf8'));
     oracle = checkedByTypeScript(project.language)
       ? new TypeScriptOracle(project.root, graph.paths().filter(project.include))
-      : new PyrightOracle(project.root);
+      : new PyrightOracle(project.root, (file) => graph.record(file)?.classes);
     const asked = performance.now();
     await oracle.start();
     const queries = queriesFor(graph, targets, project.include, (file) => readFileSync(join(project.root, file), 'utf8'));

@@ -24,6 +24,13 @@ export interface OracleAnswer {
    * lists only calls resolved to the definition itself.
    */
   ruledOut: CallSiteKey[];
+  /**
+   * Calls the checker resolves to an abstract method the definition implements, for a checker whose
+   * call hierarchy lists only calls resolved to the definition itself (pyright): such a call can
+   * only run an implementation, so a dispatch mode other than `none` counts it for each of them, as
+   * our `abstract` mode does and as the TypeScript service's family already lists.
+   */
+  dispatched?: CallSiteKey[];
 }
 
 export interface OracleListing {

@@ -9,7 +9,7 @@
 // service lists, --file costs rxjs about 0.03 of F1 on purpose.
 import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_MODULES, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle, type OracleProject } from '../../dist/bench/oracle/run.js';
-import { PyrightOracle } from '../../dist/bench/oracle/pyright-oracle.js';
+import { PyrightOracle, baseNamePositions } from '../../dist/bench/oracle/pyright-oracle.js';
 import { TypeScriptOracle } from '../../dist/bench/oracle/typescript-oracle.js';
 import { ourCallSites } from '../../dist/bench/oracle/compare.js';
 import { FIXTURES, openFixture } from './helpers.js';
@@ -166,6 +166,41 @@ describe('call graph vs type checkers', () => {
       await oracle.stop();
       await project.close();
     }
+  });
+
+  it('pyright\'s calls of the abstract methods a method implements are dispatched to it, its bases resolved by pyright; our abstract sites compared with them', async () => {
+    const project = await openFixture('py-abstract');
+    const oracle = new PyrightOracle(`${FIXTURES}py-abstract`, (file) => project.graph.record(file)?.classes);
+    await oracle.start();
+    try {
+      const method = (cls: string, name: string, nameLine: number) => ({ file: 'pkg/impl.py', qualifiedName: `${cls}.${name}`, name, isClass: false, nameLine, nameColumn: name === 'close' ? 14 : 8 });
+      // Memory(Stream, Generic[T]): Stream.receive and, through Stream, Resource.close are abstract.
+      expect(await oracle.incomingCalls(method('Memory', 'receive', 11))).toEqual({ sites: ['pkg/use.py:15'], ruledOut: [], dispatched: ['pkg/use.py:11'] });
+      expect(await oracle.incomingCalls(method('Memory', 'close', 14))).toEqual({ sites: [], ruledOut: [], dispatched: ['pkg/use.py:6'] });
+      // Stream.describe has a body: a call of it runs it unless overridden, not dispatched here.
+      expect(await oracle.incomingCalls(method('Memory', 'describe', 17))).toEqual({ sites: [], ruledOut: [], dispatched: [] });
+      // class Buffered(\n base.Stream,\n metaclass=abc.ABCMeta,\n): the dotted base across lines.
+      expect(await oracle.incomingCalls(method('Buffered', 'receive', 25))).toEqual({ sites: [], ruledOut: [], dispatched: ['pkg/use.py:11'] });
+      expect(ourCallSites(project.graph, [method('Memory', 'receive', 11)], 'abstract', oracle.lists)).toEqual(['pkg/use.py:11', 'pkg/use.py:15']);
+      expect(ourCallSites(project.graph, [method('Buffered', 'close', 28)], 'abstract', oracle.lists)).toEqual(['pkg/use.py:6']);
+      // Without our classes the oracle lists only what resolves to the method itself.
+      const bare = new PyrightOracle(`${FIXTURES}py-abstract`);
+      await bare.start();
+      try {
+        expect(await bare.incomingCalls(method('Memory', 'close', 14))).toEqual({ sites: [], ruledOut: [], dispatched: [] });
+      } finally {
+        await bare.stop();
+      }
+    } finally {
+      await oracle.stop();
+      await project.close();
+    }
+  }, 60_000);
+
+  it('base names of a class statement: the last name of each dotted base, keywords and subscripts left out', () => {
+    expect(baseNamePositions(['class A(abc.ABC, Generic[T], metaclass=M):'], 1)).toEqual([{ line: 0, character: 12 }, { line: 0, character: 17 }]);
+    expect(baseNamePositions(['@dataclass', 'class B(  # bases', '    m . Base,', '):'], 1)).toEqual([{ line: 2, character: 8 }]);
+    expect(baseNamePositions(['class C:'], 1)).toEqual([]);
   });
 
   it('Python (stdlib json, logging, argparse, configparser, textwrap) vs pyright', async () => {
