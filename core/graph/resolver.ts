@@ -2213,7 +2213,8 @@ export class Resolver {
     if (this.tooDeep(depth)) return OPAQUE;
     const made = callee.kind === 'class' ? this.findMethod(callee.cls, '__new__') : undefined;
     const result = made ? this.returnValue(made.file, made.fn, depth + 1) : callee.kind === 'class' ? OPAQUE : this.callResult(callee, depth + 1);
-    return result.kind === 'tuple' ? result.items[index] ?? OPAQUE : OPAQUE;
+    // A union of tuples (`return t, msg` / `return None, None`) gives the union of their items.
+    return this.namedTupleItem(result, index, depth + 1);
   }
 
   /**

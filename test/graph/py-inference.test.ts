@@ -25,6 +25,11 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, 'pkg/archive.py', 'tar.members().close')).toBe('unresolved');
   });
 
+  it('unpacking a call gives the union of the tuples its returns give, or a returned list\'s elements (paramiko SFTPClient._request)', () => {
+    expect(targetOf(project.graph, 'pkg/packets.py', 'msg.get_string')).toBe('pkg/packets.py#Message.get_string');
+    expect(targetOf(project.graph, 'pkg/packets.py', 'other.get_string')).toBe('pkg/packets.py#Message.get_string');
+  });
+
   it('a call through an alias is not claimed for the original, as a checker finds calls by name', () => {
     expect(targetOf(project.graph, 'pkg/archive.py', 'open', 'unpack')).toBe('unresolved');
     expect(targetOf(project.graph, 'pkg/futures.py', '_PyFuture')).toBe('unresolved');
