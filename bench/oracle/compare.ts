@@ -55,6 +55,11 @@ export interface OracleReport extends Figures {
   /** Against every site the checker lists, those its receivers rule out included. */
   checker: Figures;
   /**
+   * Without our sites the checker has no judgement on (`judge`): where it resolves the target's
+   * name to no declaration at all, a receiver it types `any` or Unknown. Set by `judge`.
+   */
+  judged?: Figures;
+  /**
    * Checker sites we leave out because the call's receiver bound rules the target out: `this.m()`
    * in a sibling class of the same interface, `super.m()`, an exactly-known receiver (model.ts
    * ReceiverBound). The TypeScript service counts those for every method of the family.
@@ -294,6 +299,36 @@ export function score(
     checker: figures(count.listed, count.listedAgreed, ours),
     boundOut: count.boundOut, outcomes,
   };
+}
+
+/** `site#name`: one of our sites not in the reference, with the name the query asked about. */
+function unconfirmedSites(report: OracleReport): string[] {
+  return report.outcomes.flatMap((outcome) => {
+    const reference = new Set([...outcome.reference, ...outcome.ruledOut]);
+    return outcome.ours.filter((site) => !reference.has(site)).map((site) => `${site}#${outcome.target.name}`);
+  });
+}
+
+/**
+ * Sets each report's `judged` figures: our sites the checker neither lists nor resolves the
+ * target's name at (it has no type there) are left out of precision; recall is unchanged.
+ */
+export async function judge(oracle: Pick<CallerOracle, 'resolvesNameAt'>, reports: OracleReport[]): Promise<void> {
+  const unjudged = new Set<string>();
+  for (const key of new Set(reports.flatMap(unconfirmedSites))) {
+    const hash = key.lastIndexOf('#');
+    if (!(await oracle.resolvesNameAt(key.slice(0, hash), key.slice(hash + 1)))) unjudged.add(key);
+  }
+  for (const report of reports) {
+    const left = unconfirmedSites(report).filter((key) => unjudged.has(key)).length;
+    report.judged = figures(report.reference, report.agreed, report.ours - left);
+  }
+}
+
+/** The 0-based columns where `name` occurs as a word in `text`. */
+export function nameColumns(text: string, name: string): number[] {
+  const escaped = name.replace(/[$]/g, '\\$');
+  return [...text.matchAll(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, 'g'))].map((match) => match.index);
 }
 
 /** Whether a `file:line` holds a receiver-bound call of a method with one of `names`. */

@@ -23,7 +23,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { isAbstract } from '../../core/graph/model.js';
 import type { ClassRecord } from '../../core/types.js';
-import { locateName } from './compare.js';
+import { locateName, nameColumns } from './compare.js';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 
 /** The classes our records hold for a project file, undefined for a file outside the project. */
@@ -120,6 +120,20 @@ export class PyrightOracle implements CallerOracle {
     }
     // pyright lists the calls resolved to the method itself: no receiver rules any out.
     return { sites: [...(await this.callsInto(own))], ruledOut: [], dispatched: [...dispatched] };
+  }
+
+  async resolvesNameAt(site: CallSiteKey, name: string): Promise<boolean> {
+    const colon = site.lastIndexOf(':');
+    const file = site.slice(0, colon);
+    const line = Number(site.slice(colon + 1)) - 1;
+    for (const character of nameColumns(this.linesOf(file)[line] ?? '', name)) {
+      const found = (await this.request('textDocument/definition', {
+        textDocument: { uri: pathToFileURL(join(this.root, file)).href },
+        position: { line, character },
+      })) as Location | Location[] | null;
+      if ([found ?? []].flat().length > 0) return true;
+    }
+    return false;
   }
 
   /** The call hierarchy items of the declaration at the target's name; [] when pyright's is another declaration. */

@@ -10,7 +10,7 @@ import { callGraphFor } from '../../core/graph/for-index.js';
 import { openProjectIndex } from '../../core/index/open.js';
 import type { CallGraph } from '../../core/graph/call-graph.js';
 import type { DispatchMode } from '../../core/graph/callers.js';
-import { QUERY_SCOPES, askOracle, queriesFor, sampleTargets, score, type OracleReport, type QueryScope } from './compare.js';
+import { QUERY_SCOPES, askOracle, judge, queriesFor, sampleTargets, score, type OracleReport, type QueryScope } from './compare.js';
 import { PyrightOracle } from './pyright-oracle.js';
 import { TypeScriptOracle } from './typescript-oracle.js';
 import type { CallerOracle } from './types.js';
@@ -181,6 +181,7 @@ export async function runOracle(project: OracleProject, sampleSize: number, seed
     const byScope = (mode: DispatchMode) =>
       Object.fromEntries(QUERY_SCOPES.map((scope) => [scope, score(graph, oracle!, queries, answers, mode, scope)])) as Record<QueryScope, OracleReport>;
     const reports = { none: byScope('none'), abstract: byScope('abstract'), family: byScope('family') };
+    await judge(oracle, Object.values(reports).flatMap((byScope) => Object.values(byScope)));
     return { project, reports, graphBuildMs, oracleMs, redirected: oracle.redirected ?? 0 };
   } finally {
     await oracle?.stop();

@@ -52,6 +52,11 @@ export interface CallerOracle {
   start(): Promise<void>;
   /** Call sites of the definition; undefined when the checker offers no call hierarchy there. */
   incomingCalls(target: OracleTarget): Promise<OracleAnswer | undefined>;
+  /**
+   * Whether the checker resolves some use of `name` on the site's line to a declaration. Where it
+   * resolves none (a receiver it types `any` or Unknown), it has no judgement on a call we report there.
+   */
+  resolvesNameAt(site: CallSiteKey, name: string): Promise<boolean>;
   /** Definitions left unanswered because the checker's hierarchy there is another declaration of the name. */
   readonly redirected?: number;
   stop(): Promise<void>;

@@ -15,6 +15,7 @@ import type * as TS from 'typescript';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 import { ReceiverRule, findToken } from './ts-receivers.js';
 import { propertyCallSites } from './ts-property-calls.js';
+import { nameColumns } from './compare.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
@@ -101,6 +102,17 @@ export class TypeScriptOracle implements CallerOracle {
     this.propertyCalls ??= propertyCallSites(this.ts, program, this.root, (rel) => this.files.has(rel));
     for (const site of this.propertyCalls.get(`${file}:${position}`) ?? []) if (!sites.has(site)) sites.set(site, true);
     return { sites: [...sites.keys()], ruledOut: [...sites].filter(([, reaches]) => !reaches).map(([site]) => site) };
+  }
+
+  async resolvesNameAt(site: CallSiteKey, name: string): Promise<boolean> {
+    const colon = site.lastIndexOf(':');
+    const file = join(this.root, site.slice(0, colon));
+    const source = this.service.getProgram()?.getSourceFile(file);
+    if (!source) return true;
+    const line = Number(site.slice(colon + 1)) - 1;
+    const start = source.getPositionOfLineAndCharacter(line, 0);
+    const text = source.text.slice(start, source.getLineEndOfPosition(start));
+    return nameColumns(text, name).some((column) => (this.service.getDefinitionAtPosition(file, start + column) ?? []).length > 0);
   }
 
   /** Whether the name at `position` is the member an assignment writes (`a.m = …`, `A.prototype.m = …`). */

@@ -42,6 +42,8 @@ function metricsOf(label: string, run: OracleRun): Metric[] {
       { name: `${name}, every checker site: precision`, value: round(report.checker.precision), unit: 'ratio' },
       { name: `${name}, every checker site: recall`, value: round(report.checker.recall), unit: 'ratio' },
       { name: `${name}, every checker site: F1`, value: round(report.checker.f1), unit: 'ratio' },
+      { name: `${name}, judged (sites the checker resolves to nothing left out): precision`, value: round(report.judged?.precision ?? report.precision), unit: `ratio, of ${Math.round(report.agreed / (report.judged?.precision || 1))} sites` },
+      { name: `${name}, judged: F1`, value: round(report.judged?.f1 ?? report.f1), unit: 'ratio' },
       { name: `${name}: checker sites a receiver bound of ours rules out`, value: report.boundOut, unit: 'call sites (super, exact, this in a sibling)' },
     );
   }

@@ -7,11 +7,14 @@
 // runs the base method only): the reference leaves out the sites whose receiver, by the checker's
 // own resolution, reaches another method (bench/oracle/ts-receivers.ts); against every site the
 // service lists, --file costs rxjs about 0.03 of F1 on purpose.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_MODULES, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle, type OracleProject } from '../../dist/bench/oracle/run.js';
 import { PyrightOracle, baseNamePositions } from '../../dist/bench/oracle/pyright-oracle.js';
 import { TypeScriptOracle } from '../../dist/bench/oracle/typescript-oracle.js';
-import { ourCallSites } from '../../dist/bench/oracle/compare.js';
+import { judge, ourCallSites, type OracleReport } from '../../dist/bench/oracle/compare.js';
 import { FIXTURES, openFixture } from './helpers.js';
 
 const projects: OracleProject[] = [];
@@ -195,6 +198,31 @@ describe('call graph vs type checkers', () => {
       await oracle.stop();
       await project.close();
     }
+  }, 60_000);
+
+  it('a site of ours counts against precision only where the checker resolves the name there: the judged figures', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tldr-judge-'));
+    writeFileSync(join(dir, 'a.ts'), 'export class Timer { refresh() {} }\nexport function typed(t: Timer) { t.refresh(); }\nexport function loose(t: any) { t.refresh(); }\n');
+    const ts = new TypeScriptOracle(dir, ['a.ts']);
+    const py = new PyrightOracle(`${FIXTURES}py-abstract`);
+    await ts.start();
+    await py.start();
+    try {
+      expect(await ts.resolvesNameAt('a.ts:2', 'refresh')).toBe(true);
+      expect(await ts.resolvesNameAt('a.ts:3', 'refresh')).toBe(false);
+      expect(await py.resolvesNameAt('pkg/use.py:11', 'receive')).toBe(true);
+      // def loose(thing): thing.receive() — pyright has no type for thing.
+      expect(await py.resolvesNameAt('pkg/use.py:19', 'receive')).toBe(false);
+    } finally {
+      await ts.stop();
+      await py.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // a.ts:3 is unjudged, a.ts:4 a false site the checker resolves elsewhere; recall is unchanged.
+    const target = { file: 'a.ts', qualifiedName: 'Timer.refresh', name: 'refresh', isClass: false, nameLine: 1, nameColumn: 21 };
+    const report = { reference: 2, agreed: 1, ours: 3, outcomes: [{ target, members: 1, ours: ['a.ts:2', 'a.ts:3', 'a.ts:4'], reference: ['a.ts:2', 'a.ts:5'], ruledOut: [] }] } as unknown as OracleReport;
+    await judge({ resolvesNameAt: async (site) => site !== 'a.ts:3' }, [report]);
+    expect(report.judged).toMatchObject({ reference: 2, agreed: 1, precision: 0.5, recall: 0.5 });
   }, 60_000);
 
   it('base names of a class statement: the last name of each dotted base, keywords and subscripts left out', () => {
