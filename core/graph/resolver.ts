@@ -1137,7 +1137,7 @@ export class Resolver {
    * initializer (a scope `Class.field`, core/extract/definitions.ts) sees the instance, or the
    * class for a static field.
    */
-  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; holder?: string; fn?: FunctionRecord; isStatic?: boolean } | undefined {
+  private jsThisMethod(file: string, caller: string): { cls?: ClassInfo; object?: string; holder?: string; declared?: string; fn?: FunctionRecord; isStatic?: boolean } | undefined {
     const syms = this.symbols(file);
     if (!syms) return undefined;
     let scope: string | undefined = caller;
@@ -1145,7 +1145,7 @@ export class Resolver {
       const fn = syms.functions.get(scope);
       if (!fn) return this.jsFieldThis(file, scope);
       // A declared `this` wins, in a method too (`OPTION(this: MixedInParser, …)` of a mixin class).
-      if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn };
+      if (fn.params[0] !== undefined && /^this\s*:/.test(fn.params[0])) return { fn, declared: paramType(fn.params[0]) };
       if (fn.class_name && syms.classes.has(fn.class_name)) {
         return { cls: this.classInfo(file, fn.class_name), fn, isStatic: fn.modifiers?.includes('static') };
       }
@@ -1154,8 +1154,10 @@ export class Resolver {
         const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
         // (A getter and setter of one name are one member: either may hold `this`.)
         if (syms.objects.get(owner)?.has(fn.name)) return { object: owner, fn };
-        // `app.set = function set () {…}`, `View.prototype.lookup = function () {…}`: what it is set on.
-        return fn.class_name ? { fn, holder: fn.class_name } : undefined;
+        // `app.set = function set () {…}`, `View.prototype.lookup = function () {…}`: what it is set on;
+        // in `function View () { this.lookup() }` itself, the instance those members are set for.
+        if (fn.class_name) return { fn, holder: fn.class_name };
+        return syms.holders.has(fn.qualified_name) ? { fn, holder: fn.qualified_name } : undefined;
       }
       scope = fn.parent_function;
     }
@@ -1239,8 +1241,7 @@ export class Resolver {
         return this.objectValue(file, cut < 0 ? MODULE_SCOPE : owner.object.slice(0, cut), owner.object.slice(cut + 1), depth + 1);
       }
       if (!owner.cls) {
-        const declared = paramType(owner.fn?.params[0] ?? '');
-        if (declared) return this.typeValue(file, declared, depth + 1);
+        if (owner.declared) return this.typeValue(file, owner.declared, depth + 1);
         if (owner.holder === undefined) return undefined;
         // The function or object it is set on, whose members are the others set on it.
         const held = this.evalPath(file, MODULE_SCOPE, owner.holder, depth + 1);

@@ -86,6 +86,12 @@ export interface FileSymbols {
    * MetricState { interface Summary … }`): namespace path → name → the class's qualified name.
    */
   namespaceClasses: Map<string, Map<string, string>>;
+  /**
+   * JS functions and objects that functions are set on, no class of the file (`View.prototype.lookup
+   * = …` → `View`, `app.set = …` → `app`): `this` in a function so set is the holder, and in the
+   * holder itself when it is a function (a constructor function, whose instance has those members).
+   */
+  holders: Set<string>;
 }
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
@@ -164,7 +170,9 @@ function buildSymbols(record: FileRecord): FileSymbols {
   const objects = new Map<string, Map<string, FunctionRecord>>();
   const objectProperties = new Map<string, Map<string, LocalBinding>>();
   const namespaceClasses = new Map<string, Map<string, string>>();
+  const holders = new Set<string>();
   if (family === 'js') {
+    for (const fn of functions.values()) if (fn.class_name && !classes.has(fn.class_name)) holders.add(fn.class_name);
     for (const [scope, names] of bindings) {
       for (const [name, list] of names) {
         const property = OBJECT_PROPERTY.exec(name);
@@ -211,7 +219,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

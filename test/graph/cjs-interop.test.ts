@@ -65,10 +65,11 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'data-handler.js', 'utils_1.Debug', '<module>')).toBe('debug.js#genDebugFunction');
   });
 
-  it('this in a function set on an object or a prototype is what it is set on (express\'s app.set, View.prototype.lookup)', () => {
+  it('this in a function set on an object or a prototype is what it is set on, in a constructor function the instance (express\'s app.set, View.prototype.lookup, View)', () => {
     expect(targetOf(project.graph, 'application.js', 'this.enabled', 'app.set')).toBe('application.js#app.enabled');
     expect(targetOf(project.graph, 'application.js', 'this.set', 'app.enabled')).toBe('application.js#app.set');
     expect(targetOf(project.graph, 'application.js', 'this.resolve', 'View.lookup')).toBe('application.js#View.resolve');
+    expect(targetOf(project.graph, 'application.js', 'this.lookup', 'View')).toBe('application.js#View.lookup');
   });
 
   it('a member set under a computed key in the constructor (this[kClient] = new Plugin()) has that type (undici)', () => {
