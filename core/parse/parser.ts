@@ -89,7 +89,7 @@ export async function parserFor(id: LanguageId): Promise<Parser> {
 }
 
 /**
- * How long one parse may take. Parsing runs at ≈ 2.5 MB/s and files above 1 MB are skipped, so
+ * How long one parse may take. Parsing runs at ≈ 2.5 MB/s and files above 4 MB are skipped, so
  * only a pathological input (or a grammar bug) comes near this; it must not hold a thread forever.
  */
 export const DEFAULT_PARSE_DEADLINE_MS = 10_000;

@@ -41,7 +41,7 @@ export function makeMixedProject(): TempProject {
   write(root, 'generated/out.ts', 'export const generated = 1;\n');
   write(root, 'debug.log', 'debug output\n');
   write(root, 'secret.py', 'password = "hunter2"\n');
-  write(root, 'src/huge.py', 'value_000000 = 0\n'.repeat(70_000));
+  write(root, 'src/huge.py', 'value_000000 = 0\n'.repeat(250_000));
   symlinkSync('..', join(root, 'nested', 'loop'));
   symlinkSync(join(outside, 'secret.ts'), join(root, 'src', 'outside.ts'));
   symlinkSync(outside, join(root, 'linked-outside'));

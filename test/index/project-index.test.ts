@@ -129,7 +129,7 @@ describe('ProjectIndex', () => {
       ['media/clip.ts', /^media\/clip\.ts is a binary file$/],
       ['public/bundle.js', /^public\/bundle\.js looks minified/],
       ['public/app.min.js', /^public\/app\.min\.js looks minified/],
-      ['src/huge.py', /^src\/huge\.py is larger than the 1048576-byte limit$/],
+      ['src/huge.py', /^src\/huge\.py is larger than the 4194304-byte limit$/],
       ['src', /^src is a directory$/],
     ];
     for (const [path, message] of cases) {
