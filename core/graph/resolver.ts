@@ -1946,6 +1946,16 @@ export class Resolver {
     }
     // A namespace of types (`export declare namespace Api { interface Handler … }`).
     if (syms.namespaceClasses.has(name)) return { kind: 'object', file, path: name };
+    // JSDoc's `@typedef {import("./m").T} Name` names a type importers of the module can name too.
+    const typeImportLines = new Set(syms.record.imports.filter((imp) => imp.type_only).map((imp) => imp.line));
+    const typedef = syms.imports.get(name)?.find((binding) => typeImportLines.has(binding.line));
+    if (typedef) return this.importValue(file, typedef, depth + 1);
+    // CommonJS `module.exports = SourceProcessor` with `SourceProcessor.PrintContext = PrintContext`:
+    // a name the module does not export is a property of its value (`import("m").PrintContext`).
+    if (name !== 'default' && syms.record.exports.some((e) => e.name === 'default' && !e.property)) {
+      const whole = this.exportValue(file, 'default', depth + 1);
+      if (whole?.kind === 'class' || whole?.kind === 'function') return this.member(whole, name, depth + 1);
+    }
     return undefined;
   }
 

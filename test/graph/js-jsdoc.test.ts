@@ -22,6 +22,10 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'item.content.getContent', 'contentOf')).toBe('src/content.js#AbstractContent.getContent');
   });
 
+  it('a @typedef of an import type is a type importers name too, and a name a CommonJS module does not export is a property of its value (webpack\'s PrintContext)', () => {
+    expect(targetOf(project.graph, 'src/syntax-printer.cjs', '(writer as SyntaxPrintContext).get', 'print')).toBe('src/source-processor.cjs#PrintContext.get');
+  });
+
   it('@type on a private field types it (undici\'s /** @type {DispatchHandler} */ #handler)', () => {
     expect(targetOf(project.graph, file, 'this.#current.commit', 'Journal.close')).toBe(`${file}#Transaction.commit`);
   });
