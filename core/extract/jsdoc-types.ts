@@ -55,9 +55,9 @@ interface Block {
 /** `@import { A, B as C } from "m"`, `@import * as ns from "m"`, `@import D from "m"`, `@import D, { A } from "m"` (TypeScript 5.5). */
 const IMPORT_TAG = /@import\s+((?:[\w$]+\s*,\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)|[\w$]+)\s+from\s+['"]([^'"]+)['"]/g;
 /** `@typedef {import("m").A} B`: B names m's A. */
-const TYPEDEF_IMPORT = /@typedef\s+\{\s*import\(\s*['"]([^'"]+)['"]\s*\)\.([\w$]+)(?:<[^{}]*>)?\s*\}\s+([\w$]+)/g;
+const TYPEDEF_IMPORT = /@typedef\s+\{\s*import\s*\(\s*['"]([^'"]+)['"]\s*\)\.([\w$]+)(?:<[^{}]*>)?\s*\}\s+([\w$]+)/g;
 /** `@typedef {import("./Module")} Module`: Module names what m exports as a whole (webpack's CommonJS classes). */
-const TYPEDEF_MODULE = /@typedef\s+\{\s*import\(\s*['"]([^'"]+)['"]\s*\)\s*\}\s+([\w$]+)/g;
+const TYPEDEF_MODULE = /@typedef\s+\{\s*import\s*\(\s*['"]([^'"]+)['"]\s*\)\s*\}\s+([\w$]+)/g;
 
 export function applyJsDocTypes(record: FileRecord, source: string): void {
   if (!source.includes('/**')) return;
@@ -177,7 +177,7 @@ function typedefRecords(source: string): ClassRecord[] {
         if (close < 0) continue;
         const written = text.slice(at, close);
         // `{import("./Parser").ParserState}`, `{import("./Module")}`: an import (typeImports).
-        if (/^\s*import\(\s*['"][^'"]+['"]\s*\)(?:\.[\w$]+)?(?:<[^{}]*>)?\s*$/.test(written)) continue;
+        if (/^\s*import\s*\(\s*['"][^'"]+['"]\s*\)(?:\.[\w$]+)?(?:<[^{}]*>)?\s*$/.test(written)) continue;
         type = bounded(typeScriptType(written), bounds)!;
         at = close + 1;
       }
@@ -329,7 +329,8 @@ function typeTags(text: string): Tag[] {
 
 /** A JSDoc type as TypeScript writes it. */
 export function typeScriptType(jsdoc: string): string {
-  let type = jsdoc.replace(/\s+/g, ' ').trim();
+  // `import ('../core/request')` is `import('../core/request')` to TypeScript (undici writes both).
+  let type = jsdoc.replace(/\s+/g, ' ').trim().replace(/\bimport \(/g, 'import(');
   // Closure's `function(A, B): R`, the last first: one nested in another's parameters comes later.
   for (let at = type.lastIndexOf('function('); at >= 0 && !/[\w$]/.test(type[at - 1] ?? ''); at = type.lastIndexOf('function(')) {
     const close = closingBracket(type, at + 'function'.length);

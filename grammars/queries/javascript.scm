@@ -17,5 +17,10 @@
     (arrow_function parameter: (identifier) @binding.name)
     (arrow_function parameters: (formal_parameters (identifier) @binding.name))
     (function_expression parameters: (formal_parameters (identifier) @binding.name))] @binding.callback)) @binding
+; a parameter's default construction types it: f(tr = new Transaction()), and a destructured one's
+; too: f({ formatter = new Formatter() } = {}) (undici's MockAgent.assertNoPendingInterceptors)
+(formal_parameters (assignment_pattern left: (identifier) @binding.name right: (new_expression constructor: (_) @binding.new)) @binding)
+(formal_parameters [(object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name right: (new_expression constructor: (_) @binding.new)) @binding)
+  (assignment_pattern left: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @binding.name right: (new_expression constructor: (_) @binding.new)) @binding))])
 (class_declaration (class_heritage (_) @base)) @base.of
 (class (class_heritage (_) @base)) @base.of

@@ -67,6 +67,8 @@
 (_ parameters: (formal_parameters (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding) body: (_))
 (function_signature parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding))
 (function_signature parameters: (formal_parameters (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding))
+; an untyped parameter's default construction types it (`f(tr = new Transaction())`)
+(_ parameters: (formal_parameters (required_parameter pattern: (identifier) @binding.name !type value: (new_expression constructor: (_) @binding.new)) @binding) body: (_))
 ; a typed parameter destructured (`function f({ gen, data: d }: Cxt)`): each name is that member of the type
 (_ parameters: (formal_parameters (required_parameter
   pattern: (object_pattern [

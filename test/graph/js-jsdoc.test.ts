@@ -26,6 +26,11 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, 'src/syntax-printer.cjs', '(writer as SyntaxPrintContext).get', 'print')).toBe('src/source-processor.cjs#PrintContext.get');
   });
 
+  it('an import type written import (…) is one; a destructured parameter\'s default construction types it (undici)', () => {
+    expect(targetOf(project.graph, file, 'content.getContent', 'spacedImport')).toBe('src/content.js#AbstractContent.getContent');
+    expect(targetOf(project.graph, file, 'tr.commit', 'withDefault')).toBe(`${file}#Transaction.commit`);
+  });
+
   it('@type on a private field types it (undici\'s /** @type {DispatchHandler} */ #handler)', () => {
     expect(targetOf(project.graph, file, 'this.#current.commit', 'Journal.close')).toBe(`${file}#Transaction.commit`);
   });

@@ -183,6 +183,10 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites(file, 'Manager.start', 'family')).toEqual([`${file}:13`]);
   });
 
+  it('an untyped parameter\'s default construction types it', () => {
+    expect(targetOf(project.graph, 'src/casts.ts', 'pool.drain', 'drainDefault')).toBe('src/union.ts#Pool.drain');
+  });
+
   it('a Record\'s elements and properties are its values, through Partial', () => {
     const file = 'src/casts.ts';
     expect(targetOf(project.graph, file, 'pool?.drain', 'Registry.drainOne')).toBe('src/union.ts#Pool.drain');
