@@ -66,6 +66,8 @@
 (assignment left: (identifier) @binding.name type: (_) @binding.type) @binding
 (assignment left: (identifier) @binding.name right: (_ function: (_) @binding.call)) @binding
 (assignment left: (identifier) @binding.name right: (await (_ function: (_) @binding.call))) @binding
+; t = self._transport = factory(…): the first target of a chained assignment holds the value too
+(assignment left: (identifier) @binding.name right: (assignment right: (_ function: (_) @binding.call))) @binding
 ; x = await pending: what the awaitable gives
 (assignment left: (identifier) @binding.name right: (await [(identifier) (attribute)] @binding.from)) @binding
 ; name, cmd, args = f(…), self.regex, self.format = compile(…): each target is an item of the tuple f returns

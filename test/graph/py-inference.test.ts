@@ -30,6 +30,10 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, 'pkg/packets.py', 'other.get_string')).toBe('pkg/packets.py#Message.get_string');
   });
 
+  it('the first target of a chained assignment holds the value (paramiko t = self._transport = transport_factory(…))', () => {
+    expect(targetOf(project.graph, 'pkg/packets.py', 'client.readlink', 'Session.open')).toBe('pkg/packets.py#Client.readlink');
+  });
+
   it('a call through an alias is not claimed for the original, as a checker finds calls by name', () => {
     expect(targetOf(project.graph, 'pkg/archive.py', 'open', 'unpack')).toBe('unresolved');
     expect(targetOf(project.graph, 'pkg/futures.py', '_PyFuture')).toBe('unresolved');
