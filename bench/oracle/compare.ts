@@ -325,10 +325,15 @@ export async function judge(oracle: Pick<CallerOracle, 'resolvesNameAt'>, report
   }
 }
 
-/** The 0-based columns where `name` occurs as a word in `text`. */
+/**
+ * The 0-based columns where `name` occurs as a word in `text`: as a member (`.name`) when it occurs
+ * so, a local of that name beside it (`this.status(status)`) being another thing.
+ */
 export function nameColumns(text: string, name: string): number[] {
   const escaped = name.replace(/[$]/g, '\\$');
-  return [...text.matchAll(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, 'g'))].map((match) => match.index);
+  const all = [...text.matchAll(new RegExp(`(?<![\\w$])${escaped}(?![\\w$])`, 'g'))].map((match) => match.index);
+  const members = all.filter((column) => /\.\s*$/.test(text.slice(0, column)));
+  return members.length > 0 ? members : all;
 }
 
 /** Whether a `file:line` holds a receiver-bound call of a method with one of `names`. */

@@ -202,13 +202,14 @@ describe('call graph vs type checkers', () => {
 
   it('a site of ours counts against precision only where the checker resolves the name there: the judged figures', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tldr-judge-'));
-    writeFileSync(join(dir, 'a.ts'), 'export class Timer { refresh() {} }\nexport function typed(t: Timer) { t.refresh(); }\nexport function loose(t: any) { t.refresh(); }\n');
+    writeFileSync(join(dir, 'a.ts'), 'export class Timer { refresh() {} }\nexport function typed(t: Timer) { t.refresh(); }\nexport function loose(t: any, refresh: () => void) { t.refresh(refresh); }\n');
     const ts = new TypeScriptOracle(dir, ['a.ts']);
     const py = new PyrightOracle(`${FIXTURES}py-abstract`);
     await ts.start();
     await py.start();
     try {
       expect(await ts.resolvesNameAt('a.ts:2', 'refresh')).toBe(true);
+      // The argument named refresh resolves, the member does not: the member is what is asked.
       expect(await ts.resolvesNameAt('a.ts:3', 'refresh')).toBe(false);
       expect(await py.resolvesNameAt('pkg/use.py:11', 'receive')).toBe(true);
       // def loose(thing): thing.receive() — pyright has no type for thing.
