@@ -984,14 +984,17 @@ export class Resolver {
 
   /** What a call of `fn` returns by its declared type; `self` the instance it is called on, if known (Value `self`). */
   private declaredReturn(file: string, fn: FunctionRecord, depth: number, self?: Value): Value {
+    // The type a constant declares is what its callers see, over its function's own
+    // (`export const getAnnotation: { (key): (annotated) => Option<A>; (annotated, key): Option<A> }
+    // = dual(2, (annotated, key): Option<A> => …)`: a call may give either signature's result).
+    const typed = this.constType(file, fn, depth + 1);
+    const declared = typed ? this.callResult(typed, depth + 1) : OPAQUE;
+    if (declared.kind !== 'opaque') return declared;
     // An implementation without a return type of its own is called through its overloads: a call
     // gives what one of them declares (which one depends on the arguments, so any of them).
     const overloads = fn.return_type ? undefined : [...new Set((fn.overloads ?? []).flatMap((o) => (o.return_type ? [o.return_type] : [])))];
     if (overloads?.length) return unionOf(overloads.map((type) => this.declaredReturn(file, { ...fn, return_type: type }, depth + 1, self)));
     if (!fn.return_type) {
-      const typed = this.constType(file, fn, depth + 1);
-      const declared = typed ? this.callResult(typed, depth + 1) : OPAQUE;
-      if (declared.kind !== 'opaque') return declared;
       const inferred = fn.returns ? this.inferredReturn(file, fn, depth + 1) : OPAQUE;
       // A JS async function's call is a promise of what it returns (an async generator's is no promise).
       const promises = fn.is_async && !ASYNC_GENERATOR.test(fn.signature) && this.symbols(file)?.family === 'js';

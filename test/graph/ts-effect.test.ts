@@ -21,6 +21,10 @@ describe('effect-style TypeScript', () => {
     expect(targetOf(project.graph, file, 'Effect.suspend(() => start).pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
   });
 
+  it('a function defined after an arity (dual) is called as its constant\'s declared type says, not as its implementation returns', () => {
+    expect(targetOf(project.graph, file, 'Effect.getDescription(annotated).pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
+  });
+
   it('a callee too long to keep whole is kept without its calls\' arguments', () => {
     expect(targetOf(project.graph, file, 'Effect.gen().pipe')).toBe('src/pipeable.ts#Pipeable.pipe');
   });
@@ -60,6 +64,6 @@ describe('effect-style TypeScript', () => {
   });
 
   it('every one of those calls reaches a class implementing Pipeable', () => {
-    expect(pipeCallers()).toEqual(['src/builder.ts:16', 'src/builder.ts:17', ...[7, 8, 14, 15, 16, 17, 18].map((line) => `${file}:${line}`)].sort());
+    expect(pipeCallers()).toEqual(['src/builder.ts:16', 'src/builder.ts:17', ...[7, 8, 14, 15, 16, 17, 18, 19].map((line) => `${file}:${line}`)].sort());
   });
 });
