@@ -18,7 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { LOCALS } from '../extract/definitions.js';
-import { hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
+import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
   closingBracket, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
@@ -1935,10 +1935,12 @@ export class Resolver {
         if (value && value.kind !== 'opaque') return value;
       }
     }
-    // CommonJS `module.exports = function …` is the module as a whole.
     if (name === 'default') {
+      // CommonJS `module.exports = function …` is the module as a whole.
       const whole = syms.functions.get('module.exports');
       if (whole) return { kind: 'function', file, fn: whole };
+      // `export default { isArray, forEach: each, merge() {} }`: the file's unnamed object.
+      if (syms.objectProperties.has(UNNAMED_OBJECT) || syms.objects.has(UNNAMED_OBJECT)) return { kind: 'object', file, path: UNNAMED_OBJECT };
     }
     // Definitions marked exported by the extractor (`export function f`, `exports.f = …`).
     const fn = syms.functions.get(name);

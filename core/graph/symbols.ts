@@ -100,7 +100,7 @@ export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
  * The path in FileSymbols.objects of a file's top-level object literals bound to no name
  * (`module.exports = { … }`): a member's qualified name is its name, so its owner path is empty.
  */
-const UNNAMED_OBJECT = '';
+export const UNNAMED_OBJECT = '';
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`, `[Symbol.iterator]()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)(?:[\w$]+|\[[^\]]+\])\s*(?:\??:|\(|<)/;
@@ -177,7 +177,8 @@ function buildSymbols(record: FileRecord): FileSymbols {
       for (const [name, list] of names) {
         const property = OBJECT_PROPERTY.exec(name);
         if (!property) continue;
-        const path = scope === '<module>' ? property[1] : `${scope}.${property[1]}`;
+        // `export default { isArray }` binds `default.isArray`: a property of the file's unnamed object.
+        const path = scope !== '<module>' ? `${scope}.${property[1]}` : property[1] === 'default' ? UNNAMED_OBJECT : property[1];
         let members = objectProperties.get(path);
         if (!members) objectProperties.set(path, (members = new Map()));
         members.set(property[2], list[list.length - 1]);

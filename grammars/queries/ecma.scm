@@ -187,6 +187,9 @@
 (variable_declarator
   name: (identifier) @binding.owner
   value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
+; export default { isArray, forEach: each }: property `default.isArray` of the module's default object (axios's utils)
+(export_statement "default" @binding.owner value: (object (shorthand_property_identifier) @binding.name @binding.from)) @binding
+(export_statement "default" @binding.owner value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
 ; Controller.build = build, at the top of a module: property `Controller.build` holds that name's value
 (program (expression_statement (assignment_expression
   left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)

@@ -31,6 +31,13 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'tr.commit', 'withDefault')).toBe(`${file}#Transaction.commit`);
   });
 
+  it('an object literal exported as default holds the names it lists and its methods (axios\'s utils)', () => {
+    const use = 'src/use-utils.js';
+    expect(targetOf(project.graph, use, 'utils.forEach', 'check')).toBe('src/utils.js#each');
+    expect(targetOf(project.graph, use, 'utils.merge', 'check')).toBe('src/utils.js#merge');
+    expect(edgesFrom(project.graph, use, 'utils.isPlain', 'check').map((e) => e.to?.name)).toEqual(['isPlain', 'isPlain']);
+  });
+
   it('@type on a private field types it (undici\'s /** @type {DispatchHandler} */ #handler)', () => {
     expect(targetOf(project.graph, file, 'this.#current.commit', 'Journal.close')).toBe(`${file}#Transaction.commit`);
   });
