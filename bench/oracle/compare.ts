@@ -185,17 +185,17 @@ function targetKey(target: OracleTarget): string {
 /**
  * Our call sites of the targets. `impact` also lists reads of a function as a value (marked
  * `reference`); both checkers list a method read through an instance (`cb(this.run)`,
- * `{ run: lock.run }`) among the method's incoming calls, neither a function read through an object
- * literal (`fns.equals`); the TypeScript service lists a method read through its class
- * (`const stringType = ZodString.create`), a function read through a module namespace
- * (`export const make = internal.make`, `[internal.make]`) and calls through an import alias,
- * pyright none of them (`get = Measurement.get`, `cls.adjust`; `[util.path_bytes]`;
+ * `{ run: lock.run }`) among the method's incoming calls; the TypeScript service lists a method
+ * read through its class (`const stringType = ZodString.create`), any other member read of a
+ * function or class (`export const make = internal.make`, `[internal.make]`, `postcss.parse`,
+ * `utils.isPlain`: every property access it resolves to the definition, ts-property-calls.ts) and
+ * calls through an import alias, pyright none of them (`get = Measurement.get`, `cls.adjust`; `[util.path_bytes]`;
  * `_path_bytes(x)` after `import path_bytes as _path_bytes`). The TypeScript service leaves out
  * `f.call(…)`, `f.apply(…)` and `f.bind(…)`. Only what the checker lists is compared.
  */
 export function ourCallSites(graph: CallGraph, targets: OracleTarget[], mode: DispatchMode, lists: OracleListing): CallSiteKey[] {
   const sites = targets.flatMap((target) => directCallers(graph, { file: target.file, name: target.qualifiedName }, target.isClass, mode)
-    .filter(({ edge }) => !edge.reference || isAccessor(graph, edge.to) || (isMethod(graph, edge.to) && (lists.classReads || !readThroughClass(edge))) || (lists.moduleReads && edge.via === 'module'))
+    .filter(({ edge }) => !edge.reference || isAccessor(graph, edge.to) || (isMethod(graph, edge.to) && (lists.classReads || !readThroughClass(edge))) || (lists.memberReads && !isMethod(graph, edge.to)))
     .filter(({ edge }) => lists.aliasedCalls || !throughAlias(edge, target))
     .filter(({ edge }) => lists.functionMethodCalls || !throughFunctionMethod(edge, target))
     .map(({ edge }) => `${edge.from.file}:${edge.line}`));

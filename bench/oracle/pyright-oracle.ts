@@ -63,7 +63,7 @@ const FILES_FOUND = /^(Found \d+ source files?|No source files found)/;
 export class PyrightOracle implements CallerOracle {
   readonly name = 'pyright';
   /** Its call hierarchy leaves out calls through an import alias (checked: `_path_bytes(x)` after `import path_bytes as _path_bytes`) and reads of a function through its module (`[util.path_bytes]`). */
-  readonly lists = { classReads: false, aliasedCalls: false, functionMethodCalls: false, moduleReads: false };
+  readonly lists = { classReads: false, aliasedCalls: false, functionMethodCalls: false, memberReads: false };
   private child: ChildProcessWithoutNullStreams | undefined;
   private buffer = Buffer.alloc(0);
   private nextId = 1;

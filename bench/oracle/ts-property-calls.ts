@@ -5,8 +5,9 @@
 // `util.parseHeaders(…)`, `this.tokenizer.endOfFile()`). The checker resolves such a call to the
 // property (go to definition lands there) but find-references stops at it, so incoming calls of the
 // definition leave the call out. Here every call's callee is resolved with the checker itself and
-// followed through such properties to the definition. As the service lists the read of a member
-// in `this.run.bind(this)`, a member's `call`, `apply` or `bind` counts for the member.
+// followed through such properties to the definition, and so is every member read (the service
+// lists a read `m.f` among incoming calls where find-references reaches it). As the service lists
+// the read of a member in `this.run.bind(this)`, a member's `call`, `apply` or `bind` counts for the member.
 import { relative } from 'node:path';
 import type * as TS from 'typescript';
 import type { CallSiteKey } from './types.js';
@@ -78,24 +79,29 @@ export function propertyCallSites(ts: typeof TS, program: TS.Program, root: stri
     return FUNCTION_METHODS.has(callee.name.text) && ts.isPropertyAccessExpression(member) ? member.name : callee.name;
   };
 
+  /** Whether a property access is what an assignment writes (`exports.f = …`): no read. */
+  const written = (access: TS.PropertyAccessExpression): boolean =>
+    ts.isBinaryExpression(access.parent) && access.parent.left === access && access.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken;
+
   for (const source of program.getSourceFiles()) {
     const file = relative(root, source.fileName).split('\\').join('/');
     if (file.startsWith('..') || !include(file)) continue;
-    const visit = (node: TS.Node): void => {
-      if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
-        const name = calleeName(node.expression);
-        const symbol = name && checker.getSymbolAtLocation(name);
-        if (symbol) {
-          const { symbol: target, crossed } = resolve(symbol);
-          if (crossed) {
-            const site = `${file}:${source.getLineAndCharacterOfPosition(name.getStart(source)).line + 1}`;
-            for (const declaration of target.declarations ?? []) {
-              const key = declarationKey(ts, declaration);
-              if (key) sites.set(key, (sites.get(key) ?? new Set()).add(site));
-            }
-          }
-        }
+    const add = (name: TS.Node | undefined): void => {
+      const symbol = name && checker.getSymbolAtLocation(name);
+      if (!symbol) return;
+      const { symbol: target, crossed } = resolve(symbol);
+      if (!crossed) return;
+      const site = `${file}:${source.getLineAndCharacterOfPosition(name.getStart(source)).line + 1}`;
+      for (const declaration of target.declarations ?? []) {
+        const key = declarationKey(ts, declaration);
+        if (key) sites.set(key, (sites.get(key) ?? new Set()).add(site));
       }
+    };
+    const visit = (node: TS.Node): void => {
+      if (ts.isCallExpression(node) || ts.isNewExpression(node)) add(calleeName(node.expression));
+      // A member read the service lists among incoming calls where it finds it (`exports.getConnInfo =
+      // require_conninfo.getConnInfo`, compiled CommonJS re-exporting through `exports.f = f`).
+      else if (ts.isPropertyAccessExpression(node) && !written(node)) add(node.name);
       ts.forEachChild(node, visit);
     };
     visit(source);

@@ -40,8 +40,8 @@ export interface OracleListing {
   aliasedCalls: boolean;
   /** A JavaScript call of a function named by itself through its `call`, `apply` or `bind` (`Signal.call(this, v)`, `done.bind(this)`). */
   functionMethodCalls: boolean;
-  /** A function read through a module namespace (`[internal.make]`, `export const make = internal.make`). */
-  moduleReads: boolean;
+  /** A function or class read as a member of a module, object or function (`[internal.make]`, `export const make = internal.make`, `postcss.parse`). */
+  memberReads: boolean;
 }
 
 /** A type checker answering "which call sites call this definition". */

@@ -19,7 +19,7 @@ import { nameColumns } from './compare.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
-  readonly lists = { classReads: true, aliasedCalls: true, functionMethodCalls: false, moduleReads: true };
+  readonly lists = { classReads: true, aliasedCalls: true, functionMethodCalls: false, memberReads: true };
   private readonly ts: typeof TS;
   private readonly service: TS.LanguageService;
   private readonly files: Set<string>;

@@ -38,9 +38,12 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));
     const called = new Set(edges.flatMap((edge) => (edge.to ? [`${edge.line}\u0000${edge.from.name}\u0000${edge.to.file}\u0000${edge.to.name}`] : [])));
     // A member read counts where it resolves to a function or a class; an unknown one is no call by
-    // name. Most reads are of fields: a name no definition of the project has is not resolved at all.
+    // name. Most reads are of fields: a name no definition of the project has is not resolved at all,
+    // but for a module's `default` (compiled CommonJS: `exports.Debug = debug_1.default`).
     for (const reference of record.references ?? []) {
-      if (!ctx.definesName(reference.name)) continue;
+      if (!ctx.definesName(reference.name) && reference.name !== 'default') continue;
+      // `module.exports.fastify = fastify` sets an export: the module's value is not read there.
+      if (reference.callee === 'module.exports') continue;
       for (const target of resolver.resolveCall(record.path, reference, true)) {
         if (!target.to || target.via === 'constructor') continue;
         // Writing a JS method (`this.ACTION = this.ACTION_RECORD`) replaces it, writing an accessor runs

@@ -2,6 +2,7 @@
 // an object literal assigned to module.exports, whose methods call each other through `this`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
+import { directCallers } from '../../dist/core/graph/callers.js';
 
 describe('CommonJS interop calls', () => {
   let project: OpenGraph;
@@ -70,6 +71,11 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'application.js', 'this.set', 'app.enabled')).toBe('application.js#app.set');
     expect(targetOf(project.graph, 'application.js', 'this.resolve', 'View.lookup')).toBe('application.js#View.resolve');
     expect(targetOf(project.graph, 'application.js', 'this.lookup', 'View')).toBe('application.js#View.lookup');
+  });
+
+  it('module.exports.x = … sets an export: no read of the module\'s value (fastify\'s module.exports.fastify = fastify)', () => {
+    const lines = directCallers(project.graph, { file: 'exports-fn.js', name: 'buildApp' }, false, 'family').map(({ edge }) => `${edge.from.file}:${edge.line}`);
+    expect(lines.filter((site) => site.startsWith('exports-fn.js'))).toEqual([]);
   });
 
   it('a member set under a computed key in the constructor (this[kClient] = new Plugin()) has that type (undici)', () => {
