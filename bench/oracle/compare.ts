@@ -108,7 +108,7 @@ export function isSampleable(def: Definition): boolean {
 }
 
 /** Reads a file's lines once. */
-function lineReader(sourceOf: (file: string) => string): (file: string) => string[] {
+export function lineReader(sourceOf: (file: string) => string): (file: string) => string[] {
   const lines = new Map<string, string[]>();
   return (file) => {
     let list = lines.get(file);
@@ -336,10 +336,15 @@ export function nameColumns(text: string, name: string): number[] {
   return members.length > 0 ? members : all;
 }
 
+/** A site's file and 1-based line. */
+export function siteParts(site: CallSiteKey): { file: string; line: number } {
+  const colon = site.lastIndexOf(':');
+  return { file: site.slice(0, colon), line: Number(site.slice(colon + 1)) };
+}
+
 /** Whether a `file:line` holds a receiver-bound call of a method with one of `names`. */
 function boundCallAt(graph: CallGraph, site: CallSiteKey, names: Set<string>): boolean {
-  const colon = site.lastIndexOf(':');
-  const line = Number(site.slice(colon + 1));
-  return (graph.fileGraph(site.slice(0, colon))?.edges ?? []).some((edge) =>
+  const { file, line } = siteParts(site);
+  return (graph.fileGraph(file)?.edges ?? []).some((edge) =>
     edge.line === line && edge.bound !== undefined && edge.to !== undefined && names.has(edge.to.name.slice(edge.to.name.lastIndexOf('.') + 1)));
 }

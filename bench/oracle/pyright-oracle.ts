@@ -23,7 +23,7 @@ import { pathToFileURL, fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { isAbstract } from '../../core/graph/model.js';
 import type { ClassRecord } from '../../core/types.js';
-import { locateName, nameColumns } from './compare.js';
+import { lineReader, locateName, nameColumns, siteParts } from './compare.js';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 
 /** The classes our records hold for a project file, undefined for a file outside the project. */
@@ -71,7 +71,7 @@ export class PyrightOracle implements CallerOracle {
   private filesFound: { resolve: () => void; reject: (error: Error) => void } | undefined;
   redirected = 0;
 
-  private readonly lines = new Map<string, string[]>();
+  private readonly linesOf = lineReader((file) => readFileSync(join(this.root, file), 'utf8'));
 
   /** Without `classesOf`, no call is `dispatched`. */
   constructor(private readonly root: string, private readonly classesOf?: ClassesOf) {}
@@ -123,9 +123,8 @@ export class PyrightOracle implements CallerOracle {
   }
 
   async resolvesNameAt(site: CallSiteKey, name: string): Promise<boolean> {
-    const colon = site.lastIndexOf(':');
-    const file = site.slice(0, colon);
-    const line = Number(site.slice(colon + 1)) - 1;
+    const { file, line: lineNumber } = siteParts(site);
+    const line = lineNumber - 1;
     for (const character of nameColumns(this.linesOf(file)[line] ?? '', name)) {
       const found = (await this.request('textDocument/definition', {
         textDocument: { uri: pathToFileURL(join(this.root, file)).href },
@@ -203,12 +202,6 @@ export class PyrightOracle implements CallerOracle {
       }
     }
     return out;
-  }
-
-  private linesOf(file: string): string[] {
-    let lines = this.lines.get(file);
-    if (!lines) this.lines.set(file, (lines = readFileSync(join(this.root, file), 'utf8').split('\n')));
-    return lines;
   }
 
   /** A server URI as a path relative to the project root, `/` separators. */

@@ -15,7 +15,7 @@ import type * as TS from 'typescript';
 import type { CallSiteKey, CallerOracle, OracleAnswer, OracleTarget } from './types.js';
 import { ReceiverRule, findToken } from './ts-receivers.js';
 import { propertyCallSites } from './ts-property-calls.js';
-import { nameColumns } from './compare.js';
+import { nameColumns, siteParts } from './compare.js';
 
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
@@ -105,12 +105,11 @@ export class TypeScriptOracle implements CallerOracle {
   }
 
   async resolvesNameAt(site: CallSiteKey, name: string): Promise<boolean> {
-    const colon = site.lastIndexOf(':');
-    const file = join(this.root, site.slice(0, colon));
+    const { file: rel, line } = siteParts(site);
+    const file = join(this.root, rel);
     const source = this.service.getProgram()?.getSourceFile(file);
     if (!source) return true;
-    const line = Number(site.slice(colon + 1)) - 1;
-    const start = source.getPositionOfLineAndCharacter(line, 0);
+    const start = source.getPositionOfLineAndCharacter(line - 1, 0);
     const text = source.text.slice(start, source.getLineEndOfPosition(start));
     return nameColumns(text, name).some((column) => (this.service.getDefinitionAtPosition(file, start + column) ?? []).length > 0);
   }

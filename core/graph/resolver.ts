@@ -1952,8 +1952,7 @@ export class Resolver {
     // A namespace of types (`export declare namespace Api { interface Handler … }`).
     if (syms.namespaceClasses.has(name)) return { kind: 'object', file, path: name };
     // JSDoc's `@typedef {import("./m").T} Name` names a type importers of the module can name too.
-    const typeImportLines = new Set(syms.record.imports.filter((imp) => imp.type_only).map((imp) => imp.line));
-    const typedef = syms.imports.get(name)?.find((binding) => typeImportLines.has(binding.line));
+    const typedef = syms.imports.get(name)?.find((binding) => syms.record.imports.some((imp) => imp.type_only && imp.line === binding.line));
     if (typedef) return this.importValue(file, typedef, depth + 1);
     // CommonJS `module.exports = SourceProcessor` with `SourceProcessor.PrintContext = PrintContext`:
     // a name the module does not export is a property of its value (`import("m").PrintContext`).
