@@ -73,6 +73,10 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'application.js', 'this.lookup', 'View')).toBe('application.js#View.lookup');
   });
 
+  it('new of a constructor function is that instance: its prototype members answer (mongoose\'s new SchemaDate(…).cast)', () => {
+    expect(targetOf(project.graph, 'application.js', 'view.resolve', 'app.render')).toBe('application.js#View.resolve');
+  });
+
   it('module.exports.x = … sets an export: no read of the module\'s value (fastify\'s module.exports.fastify = fastify)', () => {
     const lines = directCallers(project.graph, { file: 'exports-fn.js', name: 'buildApp' }, false, 'family').map(({ edge }) => `${edge.from.file}:${edge.line}`);
     expect(lines.filter((site) => site.startsWith('exports-fn.js'))).toEqual([]);
