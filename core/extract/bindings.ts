@@ -34,6 +34,33 @@ import { callerOf } from './calls.js';
 import { cap, capType, collapse, elideArguments, textWithout, TYPE_MAX, withoutArguments, withoutTypeArguments } from './text.js';
 
 /** Statements and clauses whose body may not run (or may run instead of another). */
+/** JS/TS functions, whose parameters an assignment in their body may name. */
+const PARAMETER_OWNERS = new Set([
+  'function_expression', 'arrow_function', 'function_declaration', 'generator_function', 'generator_function_declaration', 'method_definition',
+]);
+
+/**
+ * Whether `name` is a parameter of the function around `node`. Call resolution also knows a named
+ * definition's parameters; this finds those of a function literal (`return function (array, predicate) {…}`).
+ */
+function isOwnParameter(node: Node, name: string): boolean {
+  for (let at = node.parent; at; at = at.parent) {
+    if (!PARAMETER_OWNERS.has(at.type)) continue;
+    const params = at.childForFieldName('parameters') ?? at.childForFieldName('parameter');
+    return params !== null && declaresName(params, name);
+  }
+  return false;
+}
+
+/** Whether a parameter list (or one parameter) binds `name`, default values and types aside. */
+function declaresName(node: Node, name: string): boolean {
+  if (node.type === 'identifier') return node.text === name;
+  if (node.type === 'shorthand_property_identifier_pattern') return node.text === name;
+  if (node.type === 'type_annotation') return false;
+  const skipped = node.type === 'assignment_pattern' ? node.childForFieldName('right') : node.childForFieldName('value');
+  return node.namedChildren.some((child) => child !== null && !(skipped && child.equals(skipped)) && declaresName(child, name));
+}
+
 const CONDITIONAL = new Set([
   'if_statement', 'elif_clause', 'else_clause', 'if_expression', 'for_statement', 'for_in_statement', 'for_of_statement',
   'enhanced_for_statement', 'while_statement', 'try_statement', 'except_clause', 'catch_clause', 'case_clause',
@@ -249,6 +276,8 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
     const zipped = caps['binding.zipped'] ? zippedIterable(caps['binding.zipped'], nameNode, comments) : undefined;
     if (!typeNode && !typeVar && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback && !zipped) continue;
+    // JS `function (array, predicate) { predicate = cb(predicate) }`: a parameter keeps its declared type (any).
+    if (caps['binding.assigned'] && isOwnParameter(node, nameNode.text)) continue;
     let binding = byName.get(nameNode.startIndex);
     if (!binding) {
       const innermost = scopes.innermost(node.startIndex);

@@ -1945,6 +1945,11 @@ export class Resolver {
       if (whole) return { kind: 'function', file, fn: whole };
       // `export default { isArray, forEach: each, merge() {} }`: the file's unnamed object.
       if (syms.objectProperties.has(UNNAMED_OBJECT) || syms.objects.has(UNNAMED_OBJECT)) return { kind: 'object', file, path: UNNAMED_OBJECT };
+      // `export default shallowProperty('length')`: what the call gives (bound as `default`).
+      if (syms.bindings.get(MODULE_SCOPE)?.has('default')) {
+        const value = this.moduleName(file, 'default', depth + 1);
+        if (value) return value;
+      }
     }
     // Definitions marked exported by the extractor (`export function f`, `exports.f = …`).
     const fn = syms.functions.get(name);

@@ -190,6 +190,10 @@
 ; export default { isArray, forEach: each }: property `default.isArray` of the module's default object (axios's utils)
 (export_statement "default" @binding.owner value: (object (shorthand_property_identifier) @binding.name @binding.from)) @binding
 (export_statement "default" @binding.owner value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
+; export default shallowProperty('length'), export default new Registry(): the module's default value is what that gives
+((export_statement "default" @binding.name value: (call_expression function: (_) @binding.call)) @binding
+  (#not-any-of? @binding.call "require" "import"))
+(export_statement "default" @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
 ; Controller.build = build, at the top of a module: property `Controller.build` holds that name's value
 (program (expression_statement (assignment_expression
   left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)

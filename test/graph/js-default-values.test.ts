@@ -1,0 +1,23 @@
+// What a JavaScript module exports as default when that is a call's value or a construction
+// (underscore's `export default shallowProperty('length')`, `export default new Registry()`), and a
+// function literal's parameter assigned in its body (underscore's `predicate = cb(predicate, context)`).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openFixture, targetOf, type OpenGraph } from './helpers.js';
+
+describe('default values and assigned parameters (JavaScript)', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('js-default-values');
+  });
+  afterAll(() => project.close());
+
+  it('export default f() is what f returns, export default new C() an instance of C', () => {
+    expect(targetOf(project.graph, 'use.js', 'made.add', 'register')).toBe('registry.js#Registry.add');
+    expect(targetOf(project.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');
+  });
+
+  it("a function literal's parameter keeps its type (any) when assigned; a local declared without a value takes it", () => {
+    expect(targetOf(project.graph, 'finder.js', 'predicate.test', 'createFinder')).toBe('unresolved');
+    expect(targetOf(project.graph, 'finder.js', 'fallback.test', 'createFinder')).toBe('finder.js#Matcher.test');
+  });
+});
