@@ -1,7 +1,7 @@
 // One file's contribution to the project graph: its resolved imports, its call edges and the
 // methods it overrides, together with every project path the resolution read.
 import type { CallSite, FileRecord } from '../types.js';
-import { type CallEdge, type FileGraph, type ResolvedImport } from './model.js';
+import { MODULE_SCOPE, type CallEdge, type FileGraph, type ResolvedImport } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
 import type { CallTarget, Resolver } from './resolver.js';
 import { staticKey } from './resolver.js';
@@ -44,6 +44,8 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (!ctx.definesName(reference.name) && reference.name !== 'default') continue;
       // `module.exports.fastify = fastify` sets an export: the module's value is not read there.
       if (reference.callee === 'module.exports') continue;
+      // Nor does Babel's `module.exports = exports.default` use the default export: it hands it over.
+      if (reference.callee === 'exports.default' && reference.caller === MODULE_SCOPE) continue;
       for (const target of resolver.resolveCall(record.path, reference, true)) {
         if (!target.to || target.via === 'constructor') continue;
         // Writing a JS method (`this.ACTION = this.ACTION_RECORD`) replaces it, writing an accessor runs

@@ -1375,9 +1375,10 @@ export class Resolver {
     const syms = this.symbols(file);
     if (!syms) return undefined;
     for (const scope of this.scopeChain(caller)) {
-      // A JavaScript object literal's members are no names in its methods' scope (`subscribe` in
-      // `const self = { subscribe(o) { … subscribe(…) } }` is what the enclosing scope binds).
-      if (syms.family === 'js' && scope !== caller && syms.objects.has(scope) && !syms.functions.has(scope) && !syms.classes.has(scope)) continue;
+      // A JavaScript object's members are no names in its methods' scope: `subscribe` in `const self
+      // = { subscribe(o) { … subscribe(…) } }`, `promisifyAll` in `Promise.promisifyAll = function
+      // (…) { promisifyAll(…) }` are what the enclosing function binds. Only functions and classes are scopes.
+      if (syms.family === 'js' && scope !== caller && !syms.functions.has(scope) && !syms.classes.has(scope)) continue;
       // (A function of a class's name, merged with it, is a scope of its own: its locals are names there.)
       if (syms.classes.has(scope) && !syms.functions.has(scope)) {
         if (hasImplicitThis(syms.record.language)) {

@@ -23,6 +23,12 @@ describe('CommonJS interop calls', () => {
     expect(edgesFrom(project.graph, 'add-weeks.cjs', '_index.addDays')).toHaveLength(3);
   });
 
+  it("Babel's module.exports = exports.default hands the default export over: no read of it; a call through exports.default is a call", () => {
+    const callers = project.graph.callersOf({ file: 'cargo.cjs', name: 'cargo' })
+      .map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
+    expect(callers).toEqual(['drain:11:call']);
+  });
+
   it('this in a method of module.exports = { … } is that object: its methods and accessors, a getter\'s too', () => {
     const file = 'response.js';
     expect(targetOf(project.graph, file, 'this.toJSON', 'inspect')).toBe(`${file}#toJSON`);
@@ -71,6 +77,10 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'application.js', 'this.set', 'app.enabled')).toBe('application.js#app.set');
     expect(targetOf(project.graph, 'application.js', 'this.resolve', 'View.lookup')).toBe('application.js#View.resolve');
     expect(targetOf(project.graph, 'application.js', 'this.lookup', 'View')).toBe('application.js#View.lookup');
+  });
+
+  it('a function set on an object is no scope: a name in it is what the enclosing function binds (bluebird\'s Promise.promisifyAll)', () => {
+    expect(targetOf(project.graph, 'promisify.js', 'promisifyAll', 'module.exports.Promise.promisifyAll')).toBe('promisify.js#module.exports.promisifyAll');
   });
 
   it('new of a constructor function is that instance: its prototype members answer (mongoose\'s new SchemaDate(…).cast)', () => {
