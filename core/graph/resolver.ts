@@ -1745,6 +1745,8 @@ export class Resolver {
         return this.moduleMember(value, name, depth + 1);
       case 'class': {
         if (value.untyped) return OPAQUE;
+        // `JoinClause.prototype.andOnNull = JoinClause.prototype.onNull`: the prototype holds the instance's methods.
+        if (name === 'prototype' && this.symbols(value.cls.file)?.family === 'js') return { kind: 'instance', cls: value.cls, exact: true };
         const method = this.findMethod(value.cls, name, false, true);
         if (method) return { kind: 'function', file: method.file, fn: method.fn };
         // Python's object.__new__(cls) makes an instance of the class (`made = cls.__new__(cls)`).
@@ -1801,6 +1803,8 @@ export class Resolver {
         // `const getActivator = assertInWorkflowContext.bind(null, …)`: a function giving what it gives
         // (an alias: calling it is no call of the original as a checker counts them).
         if (name === 'bind' && this.symbols(value.file)?.family === 'js') return { kind: 'builtin', result: aliased(value) };
+        // `View.prototype` of a constructor function: the instance its prototype members are set for.
+        if (name === 'prototype' && this.symbols(value.file)?.holders.has(value.fn.qualified_name)) return { kind: 'object', file: value.file, path: value.fn.qualified_name };
         return this.expandoValue(value.file, value.fn.qualified_name, name, depth + 1) ?? OPAQUE;
       default:
         return OPAQUE;

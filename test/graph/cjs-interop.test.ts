@@ -83,6 +83,13 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'promisify.js', 'promisifyAll', 'module.exports.Promise.promisifyAll')).toBe('promisify.js#module.exports.promisifyAll');
   });
 
+  it("a class's or constructor function's prototype holds its methods: reading one there is a reference (knex's JoinClause.prototype.andOnNull = JoinClause.prototype.onNull)", () => {
+    const readers = (file: string, name: string) => project.graph.callersOf({ file, name })
+      .filter((edge) => edge.reference).map((edge) => `${edge.from.name}:${edge.line}`);
+    expect(readers('joinclause.js', 'JoinClause.onNull')).toEqual(['<module>:8']);
+    expect(readers('application.js', 'View.lookup')).toEqual(['<module>:34']);
+  });
+
   it('new of a constructor function is that instance: its prototype members answer (mongoose\'s new SchemaDate(…).cast)', () => {
     expect(targetOf(project.graph, 'application.js', 'view.resolve', 'app.render')).toBe('application.js#View.resolve');
   });
