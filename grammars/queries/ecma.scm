@@ -136,6 +136,15 @@
 (assignment_expression
   left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name
   right: (_ function: (_) @binding.call)) @binding
+; this.planes = [p0, p1, …], const shapes = [new Circle(), new Circle()]: a list of what its first element holds
+(assignment_expression
+  left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name
+  right: (array . [(identifier) (member_expression)] @binding.from) @binding.list) @binding
+(assignment_expression
+  left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name
+  right: (array . (new_expression constructor: (_) @binding.new)) @binding.list) @binding
+(variable_declarator name: (identifier) @binding.name value: (array . [(identifier) (member_expression)] @binding.from) @binding.list) @binding
+(variable_declarator name: (identifier) @binding.name value: (array . (new_expression constructor: (_) @binding.new)) @binding.list) @binding
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name right: [(identifier) (member_expression)] @binding.from) @binding

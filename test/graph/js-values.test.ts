@@ -7,7 +7,7 @@ import { openFixture, targetOf, type OpenGraph } from './helpers.js';
 describe('default values and assigned parameters (JavaScript)', () => {
   let project: OpenGraph;
   beforeAll(async () => {
-    project = await openFixture('js-default-values');
+    project = await openFixture('js-values');
   });
   afterAll(() => project.close());
 
@@ -19,5 +19,18 @@ describe('default values and assigned parameters (JavaScript)', () => {
   it("a function literal's parameter keeps its type (any) when assigned; a local declared without a value takes it", () => {
     expect(targetOf(project.graph, 'finder.js', 'predicate.test', 'createFinder')).toBe('unresolved');
     expect(targetOf(project.graph, 'finder.js', 'fallback.test', 'createFinder')).toBe('finder.js#Matcher.test');
+  });
+});
+
+describe('array literals (JavaScript)', () => {
+  let project: OpenGraph;
+  beforeAll(async () => {
+    project = await openFixture('js-values');
+  });
+  afterAll(() => project.close());
+
+  it('an array literal is a list of what its first element holds (three.js: this.planes = [p0, …] with p0 = new Plane())', () => {
+    expect(targetOf(project.graph, 'frustum.js', 'planes[0].setComponents(1).normalize', 'Frustum.update')).toBe('frustum.js#Plane.normalize');
+    expect(targetOf(project.graph, 'frustum.js', 'shapes[1].normalize', 'firstShape')).toBe('frustum.js#Plane.normalize');
   });
 });
