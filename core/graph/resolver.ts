@@ -904,6 +904,11 @@ export class Resolver {
     // `new YEncoder()` under `YEncoder: typeof A | typeof B`: an instance of either.
     if (callee?.kind === 'union' && isNew) return unionOf(callee.options.map((option) => this.initialised(option, true, depth + 1)));
     if (callee?.kind === 'external') return isNew ? callee : EXTERNAL;
+    // CommonJS `const Async = require('./async'); new Async()`: what the module exports as a whole.
+    if (callee?.kind === 'module' && callee.family === 'js' && callee.file && !this.tooDeep(depth)) {
+      const whole = this.exportValue(callee.file, 'default', depth + 1);
+      return whole ? this.initialised(whole, isNew, depth + 1) : OPAQUE;
+    }
     // `new View()` of a constructor function: the instance its prototype members are set for, as `this` in them.
     if (isNew && callee?.kind === 'function' && this.symbols(callee.file)?.holders.has(callee.fn.qualified_name)) {
       return { kind: 'object', file: callee.file, path: callee.fn.qualified_name };

@@ -207,6 +207,13 @@
 (program (expression_statement (assignment_expression
   left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)
   right: [(identifier) (member_expression)] @binding.from)) @binding)
+; Async.prototype.invoke = AsyncInvoke, at the top of a module: a member of the instances (bluebird's async.js)
+(program (expression_statement (assignment_expression
+  left: (member_expression
+    object: (member_expression object: (identifier) @binding.owner property: (property_identifier) @_prototype)
+    property: (property_identifier) @binding.name)
+  right: [(identifier) (member_expression)] @binding.from)) @binding
+  (#eq? @_prototype "prototype"))
 ; for (const x of items): x is an element of items
 (for_in_statement left: (identifier) @binding.name "of" right: [(identifier) (member_expression) (call_expression) (array)] @binding.each) @binding
 ; if (x instanceof Foo) …, if (x instanceof Foo && …) …: within the branch x is a Foo (`_`: the

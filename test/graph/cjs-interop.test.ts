@@ -90,6 +90,11 @@ describe('CommonJS names a reader follows', () => {
     expect(readers('application.js', 'View.lookup')).toEqual(['<module>:34']);
   });
 
+  it("new of a required constructor function is its instance, whose prototype members may be functions set by name (bluebird's Async.prototype.invoke = AsyncInvoke)", () => {
+    expect(targetOf(project.graph, 'use-async.js', 'queue.invoke', 'schedule')).toBe('async-queue.js#AsyncInvoke');
+    expect(targetOf(project.graph, 'use-async.js', 'queue.flush', 'schedule')).toBe('async-queue.js#Async.flush');
+  });
+
   it('new of a constructor function is that instance: its prototype members answer (mongoose\'s new SchemaDate(…).cast)', () => {
     expect(targetOf(project.graph, 'application.js', 'view.resolve', 'app.render')).toBe('application.js#View.resolve');
   });
