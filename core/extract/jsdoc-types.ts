@@ -327,6 +327,9 @@ function typeTags(text: string): Tag[] {
   return tags;
 }
 
+/** `import("m").Name`: what module m exports as Name. */
+const WHOLE_IMPORT_TYPE = /^import\(\s*['"][^'"]*['"]\s*\)\.[\w$]+$/;
+
 /** A JSDoc type as TypeScript writes it. */
 export function typeScriptType(jsdoc: string): string {
   // `import ('../core/request')` is `import('../core/request')` to TypeScript (undici writes both).
@@ -343,8 +346,10 @@ export function typeScriptType(jsdoc: string): string {
     const list = params.map((p, i) => (p.startsWith('...') ? `...a${i}: ${p.slice(3)}[]` : `a${i}: ${p.replace(/=$/, '')}`));
     type = `${type.slice(0, at)}((${list.join(', ')}) => ${returned})${type.slice(returnEnd)}`;
   }
+  // A type that is one import type (`import('./internal').Options`) stays one: the file need not name it.
+  if (WHOLE_IMPORT_TYPE.test(type)) return type;
   return type
-    // `import("./Item").Item` is read as `Item` (the file imports or declares it); a longer path
+    // `import("./Item").Item` within a type is read as `Item` (the file imports or declares it); a longer path
     // (`import("./dispatcher").default.DispatchHandler`) stays an import type.
     .replace(/\bimport\(\s*['"][^'"]*['"]\s*\)\.(?=[\w$]+(?![\w$.]))/g, '')
     .replace(/\.</g, '<')

@@ -677,7 +677,9 @@ export class Resolver {
         // `Type[M]` of a type variable `M = TypeVar('M', bound=Base)`: the class of what M stands for.
         const stands = shape.ofType && value ? this.typeValue(file, shape.name, depth + 1) : undefined;
         if (stands?.kind === 'instance') return { kind: 'class', cls: stands.cls, typed: true };
-        return value?.kind === 'function' ? value : OPAQUE;
+        // A value typed `typeof f` (`link: typeof createWebSocketLinkHandler`) is no reference of f: its
+        // calls are none of f's as a checker lists them (an alias, as a function a function returns).
+        return value?.kind === 'function' ? aliased(value) : OPAQUE;
       }
       case 'imported': {
         // `import("./Module")` is what the module's require gives; `import("./m").A.B` a path from the module.
@@ -1798,6 +1800,10 @@ export class Resolver {
         const fn = syms?.objects.get(value.path)?.get(name);
         if (fn) return { kind: 'function', file: value.file, fn };
         const property = syms?.objectProperties.get(value.path)?.get(name);
+        // A property holding a name's value (`{ link: createWebSocketLinkHandler }`) of an object of a
+        // declared type is that type's member, as a checker reads it (its calls are none of the named function's).
+        const typed = property && value.declared ? this.member(value.declared, name, depth + 1) : undefined;
+        if (typed && typed.kind !== 'opaque') return typed;
         const held = property && this.propertyValue(value.file, property, depth + 1);
         if (held) return held;
         const declared = this.namespaceClass(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1);

@@ -113,7 +113,8 @@ describe('JavaScript typed with JSDoc', () => {
     expect(typeScriptType('Array.<?Item>')).toBe('Array<Item | null>');
     expect(typeScriptType('Object.<string, number>')).toBe('Record<string, number>');
     expect(typeScriptType('function(this:Foo, ...number)')).toBe('((...a0: number[]) => void)');
-    expect(typeScriptType('import("./item.js").Item')).toBe('Item');
+    expect(typeScriptType('import("./item.js").Item')).toBe('import("./item.js").Item');
+    expect(typeScriptType('import("./item.js").Item | null')).toBe('Item | null');
     expect(typeScriptType("import('./d.ts').default.Handler | undefined")).toBe("import('./d.ts').default.Handler | undefined");
     expect(typeScriptType('*')).toBe('any');
   });

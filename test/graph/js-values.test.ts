@@ -34,3 +34,24 @@ describe('array literals (JavaScript)', () => {
     expect(targetOf(project.graph, 'frustum.js', 'shapes[1].normalize', 'firstShape')).toBe('frustum.js#Plane.normalize');
   });
 });
+
+describe('objects of a declared type (JavaScript, TypeScript)', () => {
+  let js: OpenGraph;
+  let ts: OpenGraph;
+  beforeAll(async () => {
+    js = await openFixture('js-values');
+    ts = await openFixture('ts-types');
+  });
+  afterAll(async () => {
+    await js.close();
+    await ts.close();
+  });
+
+  it("a property holding a name's value is the declared type's member, as a checker reads it (preact's options, @type {import('./internal').Options})", () => {
+    expect(targetOf(js.graph, 'use-options.js', 'options._catchError', 'fail')).toBe('internal.d.ts#Options._catchError');
+  });
+
+  it('a member typed typeof f is no reference of f: its calls are none of f\'s (msw\'s ws.link)', () => {
+    expect(targetOf(ts.graph, 'src/declared-object.ts', 'ns.link', 'useLink')).toBe('unresolved');
+  });
+});
