@@ -33,7 +33,6 @@ import type { ScopeIndex } from './scope.js';
 import { callerOf } from './calls.js';
 import { cap, capType, collapse, elideArguments, textWithout, TYPE_MAX, withoutArguments, withoutTypeArguments } from './text.js';
 
-/** Statements and clauses whose body may not run (or may run instead of another). */
 /** JS/TS functions, whose parameters an assignment in their body may name. */
 const PARAMETER_OWNERS = new Set([
   'function_expression', 'arrow_function', 'function_declaration', 'generator_function', 'generator_function_declaration', 'method_definition',
@@ -52,15 +51,21 @@ function isOwnParameter(node: Node, name: string): boolean {
   return false;
 }
 
+/** Where a parameter's default value sits: what it reads binds no parameter name. */
+const DEFAULT_VALUE_FIELD: Record<string, string> = {
+  assignment_pattern: 'right', object_assignment_pattern: 'right', required_parameter: 'value', optional_parameter: 'value',
+};
+
 /** Whether a parameter list (or one parameter) binds `name`, default values and types aside. */
 function declaresName(node: Node, name: string): boolean {
-  if (node.type === 'identifier') return node.text === name;
-  if (node.type === 'shorthand_property_identifier_pattern') return node.text === name;
+  if (node.type === 'identifier' || node.type === 'shorthand_property_identifier_pattern') return node.text === name;
   if (node.type === 'type_annotation') return false;
-  const skipped = node.type === 'assignment_pattern' ? node.childForFieldName('right') : node.childForFieldName('value');
+  const field = DEFAULT_VALUE_FIELD[node.type];
+  const skipped = field === undefined ? null : node.childForFieldName(field);
   return node.namedChildren.some((child) => child !== null && !(skipped && child.equals(skipped)) && declaresName(child, name));
 }
 
+/** Statements and clauses whose body may not run (or may run instead of another). */
 const CONDITIONAL = new Set([
   'if_statement', 'elif_clause', 'else_clause', 'if_expression', 'for_statement', 'for_in_statement', 'for_of_statement',
   'enhanced_for_statement', 'while_statement', 'try_statement', 'except_clause', 'catch_clause', 'case_clause',

@@ -911,11 +911,17 @@ export class Resolver {
       const whole = this.exportValue(callee.file, 'default', depth + 1);
       return whole ? this.initialised(whole, isNew, depth + 1) : OPAQUE;
     }
-    // `new View()` of a constructor function: the instance its prototype members are set for, as `this` in them.
-    if (isNew && callee?.kind === 'function' && this.symbols(callee.file)?.holders.has(callee.fn.qualified_name)) {
-      return { kind: 'object', file: callee.file, path: callee.fn.qualified_name };
-    }
+    const made = isNew && callee?.kind === 'function' ? this.constructorInstance(callee) : undefined;
+    if (made) return made;
     return callee && !isNew ? this.callResult(callee, depth + 1) : OPAQUE;
+  }
+
+  /**
+   * What `new View()` makes of a constructor function (one with members set on it or its prototype,
+   * `View.prototype.lookup = …`): the instance those members are set for, as `this` is in them.
+   */
+  private constructorInstance(value: { file: string; fn: FunctionRecord }): Value | undefined {
+    return this.symbols(value.file)?.holders.has(value.fn.qualified_name) ? { kind: 'object', file: value.file, path: value.fn.qualified_name } : undefined;
   }
 
   /**
@@ -1814,8 +1820,9 @@ export class Resolver {
         // `const getActivator = assertInWorkflowContext.bind(null, …)`: a function giving what it gives
         // (an alias: calling it is no call of the original as a checker counts them).
         if (name === 'bind' && this.symbols(value.file)?.family === 'js') return { kind: 'builtin', result: aliased(value) };
-        // `View.prototype` of a constructor function: the instance its prototype members are set for.
-        if (name === 'prototype' && this.symbols(value.file)?.holders.has(value.fn.qualified_name)) return { kind: 'object', file: value.file, path: value.fn.qualified_name };
+        // `View.prototype` of a constructor function holds its instances' members.
+        const prototype = name === 'prototype' ? this.constructorInstance(value) : undefined;
+        if (prototype) return prototype;
         return this.expandoValue(value.file, value.fn.qualified_name, name, depth + 1) ?? OPAQUE;
       default:
         return OPAQUE;
