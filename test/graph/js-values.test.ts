@@ -1,41 +1,12 @@
-// What a JavaScript module exports as default when that is a call's value or a construction
-// (underscore's `export default shallowProperty('length')`, `export default new Registry()`), and a
-// function literal's parameter assigned in its body (underscore's `predicate = cb(predicate, context)`).
+// What JavaScript values hold, as the TypeScript checker reads them: a module's default export that
+// is a call's value or a construction (underscore's `export default shallowProperty('length')`), a
+// function literal's parameter assigned in its body (underscore's `predicate = cb(predicate)`), an
+// array literal (three.js's `this.planes = [p0, …]`), and objects of a declared type (preact's
+// options, msw's `link: typeof createWebSocketLinkHandler`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixture, targetOf, type OpenGraph } from './helpers.js';
 
-describe('default values and assigned parameters (JavaScript)', () => {
-  let project: OpenGraph;
-  beforeAll(async () => {
-    project = await openFixture('js-values');
-  });
-  afterAll(() => project.close());
-
-  it('export default f() is what f returns, export default new C() an instance of C', () => {
-    expect(targetOf(project.graph, 'use.js', 'made.add', 'register')).toBe('registry.js#Registry.add');
-    expect(targetOf(project.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');
-  });
-
-  it("a function literal's parameter keeps its type (any) when assigned; a local declared without a value takes it", () => {
-    expect(targetOf(project.graph, 'finder.js', 'predicate.test', 'createFinder')).toBe('unresolved');
-    expect(targetOf(project.graph, 'finder.js', 'fallback.test', 'createFinder')).toBe('finder.js#Matcher.test');
-  });
-});
-
-describe('array literals (JavaScript)', () => {
-  let project: OpenGraph;
-  beforeAll(async () => {
-    project = await openFixture('js-values');
-  });
-  afterAll(() => project.close());
-
-  it('an array literal is a list of what its first element holds (three.js: this.planes = [p0, …] with p0 = new Plane())', () => {
-    expect(targetOf(project.graph, 'frustum.js', 'planes[0].setComponents(1).normalize', 'Frustum.update')).toBe('frustum.js#Plane.normalize');
-    expect(targetOf(project.graph, 'frustum.js', 'shapes[1].normalize', 'firstShape')).toBe('frustum.js#Plane.normalize');
-  });
-});
-
-describe('objects of a declared type (JavaScript, TypeScript)', () => {
+describe('what JavaScript values hold', () => {
   let js: OpenGraph;
   let ts: OpenGraph;
   beforeAll(async () => {
@@ -47,11 +18,26 @@ describe('objects of a declared type (JavaScript, TypeScript)', () => {
     await ts.close();
   });
 
-  it("a property holding a name's value is the declared type's member, as a checker reads it (preact's options, @type {import('./internal').Options})", () => {
+  it('export default f() is what f returns, export default new C() an instance of C', () => {
+    expect(targetOf(js.graph, 'use.js', 'made.add', 'register')).toBe('registry.js#Registry.add');
+    expect(targetOf(js.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');
+  });
+
+  it("a function literal's parameter keeps its type (any) when assigned; a local declared without a value takes it", () => {
+    expect(targetOf(js.graph, 'finder.js', 'predicate.test', 'createFinder')).toBe('unresolved');
+    expect(targetOf(js.graph, 'finder.js', 'fallback.test', 'createFinder')).toBe('finder.js#Matcher.test');
+  });
+
+  it('an array literal is a list of what its first element holds (three.js: this.planes = [p0, …] with p0 = new Plane())', () => {
+    expect(targetOf(js.graph, 'frustum.js', 'planes[0].setComponents(1).normalize', 'Frustum.update')).toBe('frustum.js#Plane.normalize');
+    expect(targetOf(js.graph, 'frustum.js', 'shapes[1].normalize', 'firstShape')).toBe('frustum.js#Plane.normalize');
+  });
+
+  it("a property holding a name's value is the declared type's member (preact's options, @type {import('./internal').Options})", () => {
     expect(targetOf(js.graph, 'use-options.js', 'options._catchError', 'fail')).toBe('internal.d.ts#Options._catchError');
   });
 
-  it('a member typed typeof f is no reference of f: its calls are none of f\'s (msw\'s ws.link)', () => {
+  it("a member typed typeof f is no reference of f: its calls are none of f's (msw's ws.link)", () => {
     expect(targetOf(ts.graph, 'src/declared-object.ts', 'ns.link', 'useLink')).toBe('unresolved');
   });
 });
