@@ -378,7 +378,9 @@ export class Resolver {
         for (const base of record.bases) {
           if (syms?.family === 'python' && PY_IGNORED_BASES.test(base.trim())) continue;
           const name = typeName(base);
-          const value = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
+          const read = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
+          // `const AbstractQuery = require('../abstract/query')`: what the module exports as a whole.
+          const value = read?.kind === 'module' && read.family === 'js' && read.file ? this.exportValue(read.file, 'default', 1) : read;
           const based = value?.kind === 'class' ? this.aliasedClass(value.cls) : undefined;
           if (based && !(based.file === cls.file && based.name === cls.name)) out.push(based);
           else complete = false;

@@ -95,6 +95,10 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'use-async.js', 'queue.flush', 'schedule')).toBe('async-queue.js#Async.flush');
   });
 
+  it("a base class required from a module that exports it as a whole and as a property is that class (sequelize's class Query extends AbstractQuery)", () => {
+    expect(targetOf(project.graph, 'db2-query.js', 'this.isInsertQuery', 'Query.run')).toBe('base-query.js#AbstractQuery.isInsertQuery');
+  });
+
   it('new of a constructor function is that instance: its prototype members answer (mongoose\'s new SchemaDate(…).cast)', () => {
     expect(targetOf(project.graph, 'application.js', 'view.resolve', 'app.render')).toBe('application.js#View.resolve');
   });
