@@ -380,7 +380,7 @@ export class Resolver {
           const name = typeName(base);
           const read = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
           // `const AbstractQuery = require('../abstract/query')`: what the module exports as a whole.
-          const value = read?.kind === 'module' && read.family === 'js' && read.file ? this.exportValue(read.file, 'default', 1) : read;
+          const value = read && (this.wholeExport(read, 0) ?? read);
           const based = value?.kind === 'class' ? this.aliasedClass(value.cls) : undefined;
           if (based && !(based.file === cls.file && based.name === cls.name)) out.push(based);
           else complete = false;
@@ -909,13 +909,21 @@ export class Resolver {
     if (callee?.kind === 'union' && isNew) return unionOf(callee.options.map((option) => this.initialised(option, true, depth + 1)));
     if (callee?.kind === 'external') return isNew ? callee : EXTERNAL;
     // CommonJS `const Async = require('./async'); new Async()`: what the module exports as a whole.
-    if (callee?.kind === 'module' && callee.family === 'js' && callee.file && !this.tooDeep(depth)) {
-      const whole = this.exportValue(callee.file, 'default', depth + 1);
+    if (callee?.kind === 'module' && callee.family === 'js' && !this.tooDeep(depth)) {
+      const whole = this.wholeExport(callee, depth);
       return whole ? this.initialised(whole, isNew, depth + 1) : OPAQUE;
     }
     const made = isNew && callee?.kind === 'function' ? this.constructorInstance(callee) : undefined;
     if (made) return made;
     return callee && !isNew ? this.callResult(callee, depth + 1) : OPAQUE;
+  }
+
+  /**
+   * What a CommonJS module exports as a whole (`module.exports = AbstractQuery`), when a `require`d
+   * module value is called, constructed or extended; undefined for any other value.
+   */
+  private wholeExport(value: Value, depth: number): Value | undefined {
+    return value.kind === 'module' && value.family === 'js' && value.file ? this.exportValue(value.file, 'default', depth + 1) : undefined;
   }
 
   /**
@@ -2501,8 +2509,7 @@ export class Resolver {
         return this.instantiation(value.cls, value.typed);
       case 'module': {
         // CommonJS: `const f = require('./f'); f()` calls what the module exports as a whole.
-        if (value.family !== 'js' || !value.file) return [{ via: 'name' }];
-        const whole = this.exportValue(value.file, 'default', 1);
+        const whole = this.wholeExport(value, 0);
         if (whole?.kind === 'function') return [{ to: { file: whole.file, name: whole.fn.qualified_name }, via: 'import' }];
         if (whole?.kind === 'class') return this.instantiation(whole.cls);
         return [{ via: 'name' }];

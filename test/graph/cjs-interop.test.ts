@@ -1,7 +1,7 @@
 // CommonJS as compilers emit it: an imported function called as `(0, ns.f)(…)` is a call of f; and
 // an object literal assigned to module.exports, whose methods call each other through `this`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
+import { callerSites, edgesFrom, openFixture, targetOf, type OpenGraph } from './helpers.js';
 import { directCallers } from '../../dist/core/graph/callers.js';
 
 describe('CommonJS interop calls', () => {
@@ -17,15 +17,13 @@ describe('CommonJS interop calls', () => {
   });
 
   it('lists those callers of f as calls (not also as reads), and a bare (0, ns.f) as a reference', () => {
-    const callers = project.graph.callersOf({ file: 'add-days.cjs', name: 'addDays' })
-      .map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
+    const callers = callerSites(project.graph, { file: 'add-days.cjs', name: 'addDays' });
     expect(callers.sort()).toEqual(['<module>:17:reference', 'addWeeks:8:call', 'nextWeek:12:call']);
     expect(edgesFrom(project.graph, 'add-weeks.cjs', '_index.addDays')).toHaveLength(3);
   });
 
   it("Babel's module.exports = exports.default hands the default export over: no read of it; a call through exports.default is a call", () => {
-    const callers = project.graph.callersOf({ file: 'cargo.cjs', name: 'cargo' })
-      .map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
+    const callers = callerSites(project.graph, { file: 'cargo.cjs', name: 'cargo' });
     expect(callers).toEqual(['drain:11:call']);
   });
 
@@ -35,7 +33,7 @@ describe('CommonJS interop calls', () => {
     expect(targetOf(project.graph, file, 'this.get', 'length')).toBe(`${file}#get`);
     const kinds = project.graph.record(file)!.functions.map((fn) => `${fn.name} ${fn.kind}`);
     expect(kinds).toEqual(['status getter', 'status setter', 'get function', 'length getter', 'toJSON function', 'inspect function']);
-    const reads = project.graph.callersOf({ file, name: 'status' }).map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
+    const reads = callerSites(project.graph, { file, name: 'status' });
     expect(reads).toEqual(['toJSON:23:reference']);
   });
 });

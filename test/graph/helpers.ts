@@ -55,3 +55,8 @@ export function targetOf(graph: CallGraph, file: string, callee: string, caller?
   if (edge.to) return `${edge.to.file}#${edge.to.name}`;
   return edge.external ? 'external' : 'unresolved';
 }
+
+/** The callers of a definition as `caller:line:call` or `caller:line:reference`, in graph order. */
+export function callerSites(graph: CallGraph, ref: { file: string; name: string }): string[] {
+  return graph.callersOf(ref).map((edge) => `${edge.from.name}:${edge.line}:${edge.reference ? 'reference' : 'call'}`);
+}
