@@ -2092,7 +2092,16 @@ export class Resolver {
       // Outside a class, `self` is an ordinary (maybe annotated) parameter: `def visit(self: "Gen", …)`.
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
-    return { value: this.lookupName(file, caller, head.name, line, depth + 1), consumed: 1 };
+    const named = this.lookupName(file, caller, head.name, line, depth + 1);
+    if (syms.record.language === 'javascript') {
+      // A CommonJS module reads its own exports through `exports.f` and `module.exports.f` (the
+      // members `exports.f = …` sets make `exports` an object of the file's, not a name it binds).
+      const free = named === undefined || (named.kind === 'object' && named.file === file && named.path === head.name);
+      const own: Value = { kind: 'module', family: 'js', file };
+      if (free && head.name === 'exports') return { value: own, consumed: 1 };
+      if (free && head.name === 'module' && next?.name === 'exports' && next.sep === '.') return { value: own, consumed: 2 };
+    }
+    return { value: named, consumed: 1 };
   }
 
   /**

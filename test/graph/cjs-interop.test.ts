@@ -110,6 +110,13 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'agent.js', 'this[kClient].apply', 'Agent.close')).toBe('plugin.js#Plugin.apply');
   });
 
+  it("a module reads its own exports through exports.f and module.exports.f (koa's module.exports[util.inspect.custom] = module.exports.inspect)", () => {
+    expect(targetOf(project.graph, 'self-exports.js', 'exports.format', 'print')).toBe('self-exports.js#format');
+    expect(targetOf(project.graph, 'self-exports.js', 'module.exports.format', 'describe')).toBe('self-exports.js#format');
+    expect(targetOf(project.graph, 'self-object.js', 'module.exports.inspect', 'dump')).toBe('self-object.js#inspect');
+    expect(callerSites(project.graph, { file: 'self-object.js', name: 'inspect' })).toContain('<module>:17:reference');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });
