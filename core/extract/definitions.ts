@@ -401,7 +401,10 @@ function collectBases(matches: Match[], source: string): Map<number, string[]> {
   const bases = new Map<number, string[]>();
   for (const match of matches) {
     const list = bases.get(match.node.id) ?? [];
-    for (const base of match.lists.base ?? []) {
+    for (const heritage of match.lists.base ?? []) {
+      // `extends (\n NullDependency.Template\n)` (webpack, prettier's style): the base in the parentheses.
+      let base = heritage;
+      while (base.type === 'parenthesized_expression' && base.namedChildCount === 1) base = base.namedChild(0)!;
       const written = nodeText(source, base, BASE_MAX);
       // A base made by a call too long to keep (`Schema.Class<Icon>("Icon")({ … })`) is kept without its calls' arguments.
       const text = written.endsWith('…') ? cap(withoutArgumentLists(source, base) ?? written, BASE_MAX) : written;

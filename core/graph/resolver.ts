@@ -776,8 +776,10 @@ export class Resolver {
         return unpacked ? this.namedTupleItem(unpacked, binding.init_item, depth + 1) : OPAQUE;
       }
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
-      // variable is not claimed for the original, what it gives is known. A module copied is not followed.
-      if (value && value.kind !== 'opaque' && value.kind !== 'module') return aliased(value);
+      // variable is not claimed for the original, what it gives is known. A module copied is not
+      // followed, but for a CommonJS module's own exports (`const proto = module.exports = { … }`).
+      const ownExports = value?.kind === 'module' && value.family === 'js' && value.file === file;
+      if (value && value.kind !== 'opaque' && (value.kind !== 'module' || ownExports)) return ownExports ? value : aliased(value);
     }
     if (binding.init_any) {
       const options = binding.init_any.map((text) => {
@@ -1237,6 +1239,9 @@ export class Resolver {
     if (syms?.family !== 'js') return undefined;
     const fn = syms.functions.get(`${path}.${name}`);
     if (fn) return { kind: 'function', file, fn };
+    // `internals.Auth = class {…}` (hapi), which the extractor names `internals.Auth`.
+    const cls = syms.classes.has(`${path}.${name}`) ? this.classInfo(file, `${path}.${name}`) : undefined;
+    if (cls) return { kind: 'class', cls };
     const property = syms.objectProperties.get(path)?.get(name);
     return property && this.propertyValue(file, property, depth + 1);
   }
@@ -1538,6 +1543,9 @@ export class Resolver {
       case 'other':
         return this.includedName(file, syms, name);
       case 'js':
+        // `const internals = {}` with `internals.helper = function …`, `internals.Auth = class …` (hapi):
+        // an object of what is set on it.
+        if (syms.holders.has(name)) return { kind: 'object', file, path: name };
         return isJsLibType(name) ? { kind: 'external', lib: name } : undefined;
       case 'python':
         return this.importedSubmodule(file, syms, name);
@@ -1996,11 +2004,12 @@ export class Resolver {
     // JSDoc's `@typedef {import("./m").T} Name` names a type importers of the module can name too.
     const typedef = syms.imports.get(name)?.find((binding) => syms.record.imports.some((imp) => imp.type_only && imp.line === binding.line));
     if (typedef) return this.importValue(file, typedef, depth + 1);
-    // CommonJS `module.exports = SourceProcessor` with `SourceProcessor.PrintContext = PrintContext`:
-    // a name the module does not export is a property of its value (`import("m").PrintContext`).
+    // CommonJS `module.exports = SourceProcessor` with `SourceProcessor.PrintContext = PrintContext`,
+    // or `module.exports = scripts` of `const scripts = { addJob() {…} }` (bull): a name the module
+    // does not export is a property of its value (`import("m").PrintContext`).
     if (name !== 'default' && syms.record.exports.some((e) => e.name === 'default' && !e.property)) {
       const whole = this.exportValue(file, 'default', depth + 1);
-      if (whole?.kind === 'class' || whole?.kind === 'function') return this.member(whole, name, depth + 1);
+      if (whole?.kind === 'class' || whole?.kind === 'function' || whole?.kind === 'object') return this.member(whole, name, depth + 1);
     }
     return undefined;
   }
@@ -2093,6 +2102,11 @@ export class Resolver {
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
     const named = this.lookupName(file, caller, head.name, line, depth + 1);
+    // `require('./ws').streamBuilder(…)` (mqtt): what that line's one require gives.
+    if (named === undefined && head.name === 'require' && head.calls > 0 && syms.family === 'js') {
+      const specs = new Set(syms.record.imports.filter((imp) => imp.kind === 'require' && imp.line === line).map((imp) => imp.module));
+      if (specs.size === 1) return { value: { kind: 'builtin', result: this.requiredValue(file, [...specs][0], depth + 1) }, consumed: 1 };
+    }
     if (syms.record.language === 'javascript') {
       // A CommonJS module reads its own exports through `exports.f` and `module.exports.f` (the
       // members `exports.f = …` sets make `exports` an object of the file's, not a name it binds).

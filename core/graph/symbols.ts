@@ -173,6 +173,11 @@ function buildSymbols(record: FileRecord): FileSymbols {
   const holders = new Set<string>();
   if (family === 'js') {
     for (const fn of functions.values()) if (fn.class_name && !classes.has(fn.class_name)) holders.add(fn.class_name);
+    // A class set on an object (`internals.Auth = class {…}`) is one of its members too.
+    for (const cls of record.classes) {
+      const owner = cls.qualified_name.slice(0, Math.max(0, cls.qualified_name.length - cls.name.length - 1));
+      if (owner && !classes.has(owner) && !functions.has(owner)) holders.add(owner);
+    }
     for (const [scope, names] of bindings) {
       for (const [name, list] of names) {
         const property = OBJECT_PROPERTY.exec(name);

@@ -79,6 +79,17 @@
   right: [(arrow_function) (function_expression) (generator_function)] @def.arrow) @start
   (#not-match? @receiver "^((module\\.)?exports|this)$"))
 
+; exports.X = class {…} (named X); R.X = class {…} (named R.X: hapi's `internals.Auth = class`, also
+; inside a chain, `exports = module.exports = internals.Core = class {…}`)
+((assignment_expression
+  left: (_ object: (_) @_object property: (property_identifier) @name)
+  right: (class) @def.class) @start
+  (#match? @_object "^(module\\.)?exports$"))
+((assignment_expression
+  left: (_ object: (_) @receiver property: (property_identifier) @name)
+  right: (class) @def.class) @start
+  (#not-match? @receiver "^((module\\.)?exports|this|module)$"))
+
 ; module.exports = function () {…} / class {…}: the module's default export
 ((assignment_expression
   left: (member_expression) @_target
@@ -148,6 +159,10 @@
 ; const r = this.repo / const self = this / const q = this.byKey[key] / this.repo = repo: the binding takes that name's type
 (variable_declarator name: (identifier) @binding.name value: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding
 (assignment_expression left: [(_ object: (this) property: (_)) (subscript_expression object: (this) index: (identifier))] @binding.name right: [(identifier) (member_expression)] @binding.from) @binding
+; const proto = module.exports = { … } (koa's context): the name holds what the assignment set (an
+; object with members: express's `var app = exports = module.exports = {}` is the object that
+; functions are set on next)
+(variable_declarator name: (identifier) @binding.name value: (assignment_expression left: [(identifier) (member_expression)] @binding.from right: (object (_)))) @binding
 ; x = new Foo(), x = f(), x = y, x = c ? a : b: a plain name holds that from there on (a `let`
 ; declared with neither a type nor a value has the type of what it is last assigned, as
 ; TypeScript's control flow gives it; call resolution passes over these for a parameter and for a

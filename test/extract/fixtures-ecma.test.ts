@@ -1,7 +1,7 @@
 // TypeScript, TSX and JavaScript (ESM and CommonJS) fixtures: every deliberate rule of the
 // extractor asserted on names, kinds, lines, signatures, imports, exports, calls and bindings.
 import { describe, expect, it } from 'vitest';
-import { callEdges, cls, extractFixture, fn, importsOf, outline } from './helpers.js';
+import { callEdges, cls, extractFixture, extractSource, fn, importsOf, outline } from './helpers.js';
 
 describe('typescript fixture', async () => {
   const r = await extractFixture('typescript.ts');
@@ -247,5 +247,53 @@ describe('javascript CommonJS fixture', async () => {
     expect(callEdges(r)).toContain('read -> fs.readFileSync @19');
     expect(callEdges(r)).toContain('write -> resolvePath @28');
     expect(callEdges(r)).toContain('check -> Boolean @30');
+  });
+});
+
+describe('javascript CommonJS classes set on objects (hapi, joi)', async () => {
+  const source = [
+    'const internals = {};',
+    'exports = module.exports = internals.Core = class {',
+    '    start() { return 1; }',
+    '};',
+    'internals.Auth = class {',
+    '    test() { return 2; }',
+    '};',
+    'exports.Manager = class {',
+    '    run() { return 3; }',
+    '};',
+    'exports.Plugin = internals.Plugin = class {',
+    '    apply() { return 4; }',
+    '};',
+  ].join('\n');
+
+  it('a class expression set on an object is named after it, one set on exports after its export', async () => {
+    const r = await extractSource('core.js', source);
+    expect(outline(r)).toEqual([
+      'class internals.Core L2-4',
+      '  method internals.Core.start L3-3',
+      'class internals.Auth L5-7',
+      '  method internals.Auth.test L6-6',
+      'class Manager L8-10',
+      '  method Manager.run L9-9',
+      'class internals.Plugin L11-13',
+      '  method internals.Plugin.apply L12-12',
+    ]);
+    expect(cls(r, 'Manager').exported).toBe(true);
+  });
+
+  it('a class set on module.exports keeps its own name (kafkajs\'s module.exports = class Encoder)', async () => {
+    const r = await extractSource('encoder.js', 'module.exports = class Encoder {\n    write() { return 1; }\n};\n');
+    expect(outline(r)).toEqual(['class Encoder L1-3', '  method Encoder.write L2-2']);
+  });
+
+  it('a base written in parentheses is the base inside them (webpack\'s extends (\\n NullDependency.Template\\n))', async () => {
+    const r = await extractSource('dep.js', 'Dep.Template = class DepTemplate extends (\n    NullDependency.Template\n) {\n    apply() {}\n};\n');
+    expect(cls(r, 'Dep.Template').bases).toEqual(['NullDependency.Template']);
+  });
+
+  it('an export made through a chain of assignments is what the chain\'s last name holds', async () => {
+    const r = await extractSource('core.js', source);
+    expect(r.exports.map((e) => (e.local ? `${e.name}<-${e.local}` : e.name))).toEqual(['default<-internals.Core', 'Manager', 'Plugin<-internals.Plugin']);
   });
 });

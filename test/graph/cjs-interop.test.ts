@@ -117,6 +117,27 @@ describe('CommonJS names a reader follows', () => {
     expect(callerSites(project.graph, { file: 'self-object.js', name: 'inspect' })).toContain('<module>:17:reference');
   });
 
+  it("hapi's internals: helpers and classes set on a module's private object are its members, the module's export the class its chain names", () => {
+    expect(targetOf(project.graph, 'hapi-core.js', 'internals.settings', 'internals.Core.constructor')).toBe('hapi-core.js#internals.settings');
+    expect(targetOf(project.graph, 'hapi-core.js', 'this.auth.test', 'internals.Core.start')).toBe('hapi-core.js#internals.Auth.test');
+    expect(targetOf(project.graph, 'hapi-core.js', 'new internals.Auth(null).test', 'internals.Manager.run')).toBe('hapi-core.js#internals.Auth.test');
+    expect(targetOf(project.graph, 'hapi-use.js', 'core.start', 'boot')).toBe('hapi-core.js#internals.Core.start');
+    expect(targetOf(project.graph, 'hapi-use.js', 'new Manager().run', 'boot')).toBe('hapi-core.js#internals.Manager.run');
+  });
+
+  it("a name bound to the module's exports is them (koa's const proto = module.exports = { … })", () => {
+    expect(targetOf(project.graph, 'koa-context.js', 'proto.inspect', 'describe')).toBe('koa-context.js#inspect');
+  });
+
+  it("a module whose value is an object bound to a name has that object's members (bull's module.exports = scripts)", () => {
+    expect(targetOf(project.graph, 'use-scripts.js', 'scripts.addJob', 'addJob')).toBe('scripts.js#scripts.addJob');
+  });
+
+  it("require('m').f where it is used is what the module exports as f: a call, or a read (mqtt's protocols.ws = require('./ws').streamBuilder)", () => {
+    expect(targetOf(project.graph, 'connect.js', "require('./scripts').addJob", 'connect')).toBe('scripts.js#scripts.addJob');
+    expect(callerSites(project.graph, { file: 'scripts.js', name: 'scripts.pause' })).toContain('connect:4:reference');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });

@@ -155,9 +155,22 @@ function esmExports(statement: Node, line: number, text: string, out: ExportReco
 /** `exports.x = …`, `module.exports.x = …`, `module.exports = { a, b: c, d() {} }`, `module.exports = f`. */
 function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): void {
   const left = assignment.childForFieldName('left');
-  const right = assignment.childForFieldName('right');
+  let right = assignment.childForFieldName('right');
   if (!left || !right) return;
   const target = left.text.replace(/\s+/g, '');
+  // `module.exports = internals.Core = class {…}`: the export is what the chain's last name holds.
+  let chained: string | undefined;
+  while (right?.type === 'assignment_expression') {
+    const name = right.childForFieldName('left')?.text.replace(/\s+/g, '');
+    if (name && /^[\w$]+(?:\.[\w$]+)*$/.test(name) && !/^(?:module\.)?exports(?:\.|$)/.test(name)) chained = name;
+    right = right.childForFieldName('right');
+  }
+  if (!right) return;
+  if (chained && right.type !== 'identifier') {
+    const member = target === 'module.exports' ? 'default' : /^(?:module\.)?exports\.([\w$]+)$/.exec(target)?.[1];
+    if (member) out.push({ name: member, local: chained, line });
+    return;
+  }
   if (target === 'module.exports') {
     if (right.type === 'object') {
       for (const prop of right.namedChildren) {
