@@ -138,6 +138,10 @@ describe('CommonJS names a reader follows', () => {
     expect(callerSites(project.graph, { file: 'scripts.js', name: 'scripts.pause' })).toContain('connect:4:reference');
   });
 
+  it("a name the module's object is bound to holds its exports (nunjucks's var _exports = module.exports = {}; _exports.isString = isString)", () => {
+    expect(targetOf(project.graph, 'use-lib.js', 'lib.isString', 'upper')).toBe('lib-exports.js#isString');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });

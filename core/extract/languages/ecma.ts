@@ -153,6 +153,14 @@ function esmExports(statement: Node, line: number, text: string, out: ExportReco
 }
 
 /** `exports.x = …`, `module.exports.x = …`, `module.exports = { a, b: c, d() {} }`, `module.exports = f`. */
+/** The variable an assignment's value is also bound to, through a chain (`var app = exports = module.exports = {}`). */
+function exportsAlias(assignment: Node): string | undefined {
+  let node = assignment.parent;
+  while (node?.type === 'assignment_expression') node = node.parent;
+  const name = node?.type === 'variable_declarator' ? node.childForFieldName('name') : undefined;
+  return name?.type === 'identifier' ? name.text : undefined;
+}
+
 function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): void {
   const left = assignment.childForFieldName('left');
   let right = assignment.childForFieldName('right');
@@ -173,6 +181,10 @@ function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): v
   }
   if (target === 'module.exports') {
     if (right.type === 'object') {
+      // `var _exports = module.exports = {}` with `_exports.isString = isString` next (nunjucks): the
+      // module's value is what that name holds.
+      const alias = exportsAlias(assignment);
+      if (alias) out.push({ name: 'default', local: alias, line });
       for (const prop of right.namedChildren) {
         if (prop.type === 'shorthand_property_identifier') out.push({ name: prop.text, line: prop.startPosition.row + 1 });
         else if (prop.type === 'pair' || prop.type === 'method_definition') {
