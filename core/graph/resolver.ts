@@ -600,8 +600,9 @@ export class Resolver {
           if (attribute === undefined) continue;
           // A narrowing (`if isinstance(self.left, JSONPath):`) assigns nothing.
           const assigned = list.filter((binding) => binding.end_line === undefined);
-          // Every class the scope is a method (or nested function) of: `A.m` and `A.B.m` under `A.B`.
-          for (let cut = scope.lastIndexOf('.'); cut > 0; cut = scope.lastIndexOf('.', cut - 1)) {
+          // Every class the scope is a method (or nested function) of: `A.m` and `A.B.m` under `A.B`;
+          // a JS constructor function assigns its instance's members itself (`function Protocol() { this._parser = … }`).
+          for (let cut = syms!.family === 'js' ? scope.length : scope.lastIndexOf('.'); cut > 0; cut = scope.lastIndexOf('.', cut - 1)) {
             const key = `${scope.slice(0, cut)}\u0000${attribute}`;
             let entries = out.get(key);
             if (!entries) out.set(key, (entries = []));
@@ -926,6 +927,19 @@ export class Resolver {
    */
   private wholeExport(value: Value, depth: number): Value | undefined {
     return value.kind === 'module' && value.family === 'js' && value.file ? this.exportValue(value.file, 'default', depth + 1) : undefined;
+  }
+
+  /**
+   * A member a JS constructor function's code assigns its instance (`this._parser = new Parser()`
+   * in `function Protocol()` or in a function set on its prototype), when `holder` is one.
+   */
+  private instanceMember(file: string, holder: string, name: string, depth: number): Value | undefined {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'js' || !syms.holders.has(holder) || !syms.functions.has(holder)) return undefined;
+    const assigned = this.attributeAssignments(file).get(`${holder}\u0000${name}`);
+    if (!assigned?.length) return undefined;
+    const value = unionOf(assigned.map(({ scope, binding }) => this.bindingValue(file, scope, binding, depth + 1)));
+    return value.kind === 'opaque' ? undefined : value;
   }
 
   /**
@@ -1830,7 +1844,8 @@ export class Resolver {
         if (typed && typed.kind !== 'opaque') return typed;
         const held = property && this.propertyValue(value.file, property, depth + 1);
         if (held) return held;
-        const declared = this.namespaceClass(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1);
+        const declared = this.namespaceClass(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1)
+          ?? this.instanceMember(value.file, value.path, name, depth + 1);
         if (declared) return declared;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
@@ -1841,7 +1856,7 @@ export class Resolver {
         // `View.prototype` of a constructor function holds its instances' members.
         const prototype = name === 'prototype' ? this.constructorInstance(value) : undefined;
         if (prototype) return prototype;
-        return this.expandoValue(value.file, value.fn.qualified_name, name, depth + 1) ?? OPAQUE;
+        return this.expandoValue(value.file, value.fn.qualified_name, name, depth + 1) ?? this.instanceMember(value.file, value.fn.qualified_name, name, depth + 1) ?? OPAQUE;
       default:
         return OPAQUE;
     }
@@ -2010,6 +2025,14 @@ export class Resolver {
     if (name !== 'default' && syms.record.exports.some((e) => e.name === 'default' && !e.property)) {
       const whole = this.exportValue(file, 'default', depth + 1);
       if (whole?.kind === 'class' || whole?.kind === 'function' || whole?.kind === 'object') return this.member(whole, name, depth + 1);
+    }
+    // `var Auth = exports; Auth.auth = auth` (mysql): a name the module's exports are bound to holds them.
+    if (syms.family === 'js' && name !== 'default') {
+      for (const [alias, bound] of syms.bindings.get(MODULE_SCOPE) ?? []) {
+        if (!bound.some((binding) => binding.init_name === 'exports' || binding.init_name === 'module.exports')) continue;
+        const value = this.evalPath(file, MODULE_SCOPE, `${alias}.${name}`, depth + 1);
+        if (value && value.kind !== 'opaque') return value;
+      }
     }
     return undefined;
   }

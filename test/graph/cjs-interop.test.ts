@@ -142,6 +142,14 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'use-lib.js', 'lib.isString', 'upper')).toBe('lib-exports.js#isString');
   });
 
+  it("a constructor function's instance has the members its code assigns (mysql's this._parser = new Parser() in function Protocol)", () => {
+    expect(targetOf(project.graph, 'protocol.js', 'this._parser.write', 'Protocol.write')).toBe('packet-parser.js#PacketParser.write');
+  });
+
+  it("a name the module's exports are bound to holds them (mysql's var Auth = exports; Auth.token = token)", () => {
+    expect(targetOf(project.graph, 'protocol.js', 'Auth.token', 'Protocol.write')).toBe('auth.js#token');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });
