@@ -1203,6 +1203,9 @@ export class Resolver {
         // `app.set = function set () {…}`, `View.prototype.lookup = function () {…}`: what it is set on;
         // in `function View () { this.lookup() }` itself, the instance those members are set for.
         if (fn.class_name) return { fn, holder: fn.class_name };
+        // `BigInteger.prototype.subTo = bnpSubTo`: what it is set on.
+        const setOn = syms.setOn.get(fn.qualified_name);
+        if (setOn) return { fn, holder: setOn };
         return syms.holders.has(fn.qualified_name) ? { fn, holder: fn.qualified_name } : undefined;
       }
       scope = fn.parent_function;
@@ -2281,6 +2284,8 @@ export class Resolver {
     if (value.kind === 'class' && value.untyped) return OPAQUE;
     if (value.kind === 'class') return value.typed ? { kind: 'instance', cls: value.cls } : { kind: 'instance', cls: value.cls, exact: true };
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
+    // `new BigInteger(null)` of a constructor function: the instance its members are set for.
+    if (value.kind === 'function') return this.constructorInstance(value) ?? OPAQUE;
     return value.kind === 'external' ? value : OPAQUE;
   }
 

@@ -3,6 +3,7 @@
 // cached per record object (records are immutable once extracted).
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LanguageId, LocalBinding } from '../types.js';
 import { splitTopLevel } from './type-text.js';
+import { MODULE_SCOPE } from './model.js';
 
 export type Family = 'js' | 'python' | 'go' | 'java' | 'rust' | 'other';
 
@@ -92,6 +93,11 @@ export interface FileSymbols {
    * holder itself when it is a function (a constructor function, whose instance has those members).
    */
   holders: Set<string>;
+  /**
+   * JS functions set on a function or its prototype by name at the top of the module (jsbn's
+   * `BigInteger.prototype.subTo = bnpSubTo`): function → that holder, what `this` is in it.
+   */
+  setOn: Map<string, string>;
 }
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
@@ -171,12 +177,23 @@ function buildSymbols(record: FileRecord): FileSymbols {
   const objectProperties = new Map<string, Map<string, LocalBinding>>();
   const namespaceClasses = new Map<string, Map<string, string>>();
   const holders = new Set<string>();
+  const setOn = new Map<string, string>();
   if (family === 'js') {
     for (const fn of functions.values()) if (fn.class_name && !classes.has(fn.class_name)) holders.add(fn.class_name);
     // A class set on an object (`internals.Auth = class {…}`) is one of its members too.
     for (const cls of record.classes) {
       const owner = cls.qualified_name.slice(0, Math.max(0, cls.qualified_name.length - cls.name.length - 1));
       if (owner && !classes.has(owner) && !functions.has(owner)) holders.add(owner);
+    }
+    for (const [name, list] of bindings.get(MODULE_SCOPE) ?? []) {
+      const owner = OBJECT_PROPERTY.exec(name)?.[1];
+      const holder = owner === undefined ? undefined : functions.get(owner);
+      if (!holder || holder.class_name || classes.has(owner!)) continue;
+      holders.add(owner!);
+      for (const binding of list) {
+        const fn = binding.init_name === undefined ? undefined : functions.get(binding.init_name);
+        if (fn && !fn.class_name && !fn.parent_function && !setOn.has(fn.qualified_name)) setOn.set(fn.qualified_name, owner!);
+      }
     }
     for (const [scope, names] of bindings) {
       for (const [name, list] of names) {
@@ -225,7 +242,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

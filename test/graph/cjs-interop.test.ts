@@ -150,6 +150,12 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'protocol.js', 'Auth.token', 'Protocol.write')).toBe('auth.js#token');
   });
 
+  it("functions set on a constructor function's prototype by name are its instances' members, this in them an instance (jsbn's BigInteger.prototype.subTo = bnpSubTo)", () => {
+    expect(targetOf(project.graph, 'big-integer.js', 'this.clamp', 'bnpSubTo')).toBe('big-integer.js#bnpClamp');
+    expect(targetOf(project.graph, 'big-integer.js', 'this.subTo', 'bnClone')).toBe('big-integer.js#bnpSubTo');
+    expect(targetOf(project.graph, 'big-integer.js', 'b.subTo', 'copy')).toBe('big-integer.js#bnpSubTo');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });
