@@ -682,7 +682,9 @@ export class Resolver {
         if (stands?.kind === 'instance') return { kind: 'class', cls: stands.cls, typed: true };
         // A value typed `typeof f` (`link: typeof createWebSocketLinkHandler`) is no reference of f: its
         // calls are none of f's as a checker lists them (an alias, as a function a function returns).
-        return value?.kind === 'function' ? aliased(value) : OPAQUE;
+        if (value?.kind === 'function') return aliased(value);
+        // `typeof Traversing` of `import * as Traversing from …`: the module's exports.
+        return value?.kind === 'module' ? value : OPAQUE;
       }
       case 'imported': {
         // `import("./Module")` is what the module's require gives; `import("./m").A.B` a path from the module.
@@ -1806,7 +1808,8 @@ export class Resolver {
       case 'instance': {
         const method = this.findMethod(value.cls, name);
         if (method) return { kind: 'function', file: method.file, fn: method.fn, self: value };
-        return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, INDEX_MEMBER, depth + 1) ?? OPAQUE;
+        return this.fieldValue(value.cls, name, depth + 1) ?? this.nestedClass(value.cls, name) ?? this.fieldValue(value.cls, INDEX_MEMBER, depth + 1)
+          ?? this.typeHeritageMember(value.cls, name, depth + 1) ?? OPAQUE;
       }
       case 'super': {
         // (`super.create()` in a static method is the base class's static one.)
@@ -1877,6 +1880,40 @@ export class Resolver {
       if (member && member.kind !== 'opaque') return member;
     }
     return undefined;
+  }
+
+  /**
+   * A member of a TS class or interface from a base that is a type, not a class: cheerio's mixins,
+   * `interface Cheerio<T> extends MethodsType` of `type MethodsType = typeof Attributes & typeof
+   * Traversing`, whose functions (`this: Cheerio<T>`) are the instances' methods.
+   */
+  private typeHeritageMember(cls: ClassInfo, name: string, depth: number): Value | undefined {
+    if (this.tooDeep(depth) || this.symbols(cls.file)?.family !== 'js') return undefined;
+    for (const owner of this.mro(cls).classes) {
+      const typed = this.typeHeritage(owner, depth + 1);
+      const member = typed && this.member(typed, name, depth + 1);
+      if (member && member.kind !== 'opaque' && !(member.kind === 'union' && member.options.every((option) => option.kind === 'opaque'))) return member;
+    }
+    return undefined;
+  }
+
+  /** What the bases of a class that name no class evaluate to as types (their union), read once per class. */
+  private typeHeritage(cls: ClassInfo, depth: number): Value | undefined {
+    return this.ctx.memo(`typeheritage|${cls.file}|${cls.name}`, () => {
+      const typed: Value[] = [];
+      for (const record of cls.records) {
+        for (const base of record.bases) {
+          const name = typeName(base);
+          const read = name === undefined ? undefined : this.evalPath(cls.file, MODULE_SCOPE, name, depth + 1);
+          // (A type alias is read as a class of kind `type`: what it stands for is the base.)
+          if (!name || (read?.kind === 'class' && read.cls.records.some((r) => r.kind !== 'type'))) continue;
+          const value = this.typeValue(cls.file, base, depth + 1);
+          if (value.kind === 'module' || value.kind === 'shape' || value.kind === 'union') typed.push(value);
+        }
+      }
+      const value = unionOf(typed);
+      return value.kind === 'opaque' ? undefined : value;
+    }) ?? undefined;
   }
 
   /** What the bases of a class written as calls evaluate to (their union), read once per class. */

@@ -382,6 +382,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'this.option')).toBe(`${file}#Api.option`);
   });
 
+  it("a class's interface extending a type of modules has their functions as methods (cheerio's interface Cheerio<T> extends MethodsType)", () => {
+    expect(targetOf(project.graph, 'src/wrapper/traversing.ts', 'this.toArray', 'first')).toBe('src/wrapper/traversing.ts#toArray');
+    expect(targetOf(project.graph, 'src/wrapper/attributes.ts', 'this.first', 'attr')).toBe('src/wrapper/traversing.ts#first');
+    expect(targetOf(project.graph, 'src/wrapper/traversing.ts', 'this.make', 'first')).toBe('src/wrapper/wrapper.ts#Wrapper.make');
+  });
+
   it('a member written is no reference to a method, but runs an accessor\'s setter (chevrotain)', () => {
     const file = 'src/writes.ts';
     const refs = project.graph.fileGraph(file)!.edges.filter((e) => e.reference && e.from.name === 'Recorder.record').map((e) => `${e.line}:${e.to?.name}`);
