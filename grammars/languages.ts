@@ -76,6 +76,11 @@ export interface ExtractSyntax {
    * `declarations` — bodiless declarations with the function they declare; `all` — every one.
    */
   overloads?: 'declarations' | 'all';
+  /**
+   * A receiver named by a variable holding a prototype is that prototype's (Babel's loose classes:
+   * `var _proto = Parser.prototype; _proto.parse = function parse() {…}` is `Parser.parse`).
+   */
+  prototypeAliases?: true;
 }
 
 /**
@@ -104,7 +109,7 @@ export const LANGUAGES: readonly LanguageEntry[] = [
     extract: { queries: ['ecma', 'typescript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations' } },
   { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm',
     flow: () => import('./flow/javascript.js').then((m) => m.javascript), readableAs: ['typescript', 'tsx'],
-    extract: { queries: ['ecma', 'javascript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'] } },
+    extract: { queries: ['ecma', 'javascript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], prototypeAliases: true } },
   { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm',
     flow: () => import('./flow/python.js').then((m) => m.python),
     extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['decorated_definition'], docstrings: true, lineAfterDecorators: true, continuations: ['else', 'elif', 'except', 'finally'], overloads: 'declarations' } },

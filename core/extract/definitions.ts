@@ -158,7 +158,7 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
   const outer = widen(caps.start ?? node, ctx.syntax);
   const decorators = decoratorsOf(node, outer, ctx.syntax, ctx.source);
   const first = decorators.length > 0 && decorators[0].startIndex < outer.startIndex ? decorators[0] : outer;
-  const receiver = caps.receiver ? bareTypeName(caps.receiver.text) : undefined;
+  const receiver = caps.receiver ? bareTypeName((ctx.syntax.prototypeAliases && prototypeAlias(caps.receiver)) || caps.receiver.text) : undefined;
   return {
     node, isClass, kind, declaration, name, nameNode, outer, decorators,
     first,
@@ -172,6 +172,27 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
     end: node.endIndex,
     qualified: name,
   };
+}
+
+/**
+ * What a receiver variable holds when the nearest block declaring it binds it to a prototype
+ * (`var _proto = Parser.prototype`): `Parser.prototype`.
+ */
+function prototypeAlias(receiver: Node): string | undefined {
+  if (receiver.type !== 'identifier') return undefined;
+  for (let scope = receiver.parent; scope; scope = scope.parent) {
+    if (scope.type !== 'statement_block' && scope.type !== 'program') continue;
+    for (const statement of scope.namedChildren) {
+      if (statement.type !== 'variable_declaration' && statement.type !== 'lexical_declaration') continue;
+      for (const declarator of statement.namedChildren) {
+        if (declarator.childForFieldName('name')?.text !== receiver.text) continue;
+        const value = declarator.childForFieldName('value');
+        const held = value?.type === 'member_expression' && value.childForFieldName('property')?.text === 'prototype';
+        return held && value.childForFieldName('object')?.type === 'identifier' ? value.text : undefined;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Extends a definition to wrappers that hold nothing else (`export`, `decorated_definition`, a one-spec `type (…)`). */

@@ -156,6 +156,11 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'big-integer.js', 'b.subTo', 'copy')).toBe('big-integer.js#bnpSubTo');
   });
 
+  it("Babel's loose classes: methods set on a variable holding the prototype are the class's (var _proto = Parser.prototype; _proto.parseMod = …)", () => {
+    expect(targetOf(project.graph, 'babel-parser.js', 'this.parsePow', 'Parser.parseMod')).toBe('babel-parser.js#Parser.parsePow');
+    expect(targetOf(project.graph, 'babel-parser.js', 'p.parseMod', 'parse')).toBe('babel-parser.js#Parser.parseMod');
+  });
+
   it('a name destructured from require() inside a function is the import', () => {
     expect(targetOf(project.graph, 'app.js', 'parseHeaders', 'start')).toBe('errors.js#parseHeaders');
   });
