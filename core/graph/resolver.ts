@@ -2165,20 +2165,24 @@ export class Resolver {
       if (self || syms.family !== 'python') return { value: self, consumed: 1 };
     }
     const named = this.lookupName(file, caller, head.name, line, depth + 1);
+    return (syms.family === 'js' ? this.commonJsHead(file, syms, segments, named, line, depth) : undefined) ?? { value: named, consumed: 1 };
+  }
+
+  /** The CommonJS names a path may begin with where nothing else binds them: `require('m')`, `exports`, `module.exports`. */
+  private commonJsHead(file: string, syms: FileSymbols, segments: Segment[], named: Value | undefined, line: number, depth: number): { value: Value; consumed: number } | undefined {
+    const [head, next] = segments;
     // `require('./ws').streamBuilder(…)` (mqtt): what that line's one require gives.
-    if (named === undefined && head.name === 'require' && head.calls > 0 && syms.family === 'js') {
+    if (named === undefined && head.name === 'require' && head.calls > 0) {
       const specs = new Set(syms.record.imports.filter((imp) => imp.kind === 'require' && imp.line === line).map((imp) => imp.module));
-      if (specs.size === 1) return { value: { kind: 'builtin', result: this.requiredValue(file, [...specs][0], depth + 1) }, consumed: 1 };
+      return specs.size === 1 ? { value: { kind: 'builtin', result: this.requiredValue(file, [...specs][0], depth + 1) }, consumed: 1 } : undefined;
     }
-    if (syms.record.language === 'javascript') {
-      // A CommonJS module reads its own exports through `exports.f` and `module.exports.f` (the
-      // members `exports.f = …` sets make `exports` an object of the file's, not a name it binds).
-      const free = named === undefined || (named.kind === 'object' && named.file === file && named.path === head.name);
-      const own: Value = { kind: 'module', family: 'js', file };
-      if (free && head.name === 'exports') return { value: own, consumed: 1 };
-      if (free && head.name === 'module' && next?.name === 'exports' && next.sep === '.') return { value: own, consumed: 2 };
-    }
-    return { value: named, consumed: 1 };
+    // A module reads its own exports through `exports.f` and `module.exports.f` (the members
+    // `exports.f = …` sets make `exports` an object of the file's, not a name it binds).
+    const free = named === undefined || (named.kind === 'object' && named.file === file && named.path === head.name);
+    if (!free || syms.record.language !== 'javascript') return undefined;
+    const own: Value = { kind: 'module', family: 'js', file };
+    if (head.name === 'exports') return { value: own, consumed: 1 };
+    return head.name === 'module' && next?.name === 'exports' && next.sep === '.' ? { value: own, consumed: 2 } : undefined;
   }
 
   /**
