@@ -2425,6 +2425,8 @@ export class Resolver {
   resolveCall(file: string, site: Pick<CallSite, 'callee' | 'name' | 'caller' | 'line' | 'kind' | 'this_from'>, read = false): CallTarget[] {
     const body = this.classBody(file, site.caller, site.line);
     const call = body ? { ...site, caller: body } : site;
+    const literal = this.symbols(file)?.family === 'js' ? literalReceiverType(call.callee) : undefined;
+    if (literal) return [{ via: 'external', lib: `${literal}.${call.name}` }];
     const segments = parseChain(call.callee);
     if (!segments) return [{ via: 'name' }];
     const last = segments[segments.length - 1];
@@ -2612,4 +2614,13 @@ export class Resolver {
         return [{ via: 'name' }];
     }
   }
+}
+
+/** The built-in type of a JS literal a method is called on (`/a+/.test(…)`, `'a,b'.split(…)`): never a project's. */
+function literalReceiverType(callee: string): 'RegExp' | 'String' | undefined {
+  const dot = callee.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const receiver = callee.slice(0, dot);
+  if (/^\/.+\/[dgimsuyv]*$/s.test(receiver)) return 'RegExp';
+  return /^(['"`]).*\1$/s.test(receiver) ? 'String' : undefined;
 }

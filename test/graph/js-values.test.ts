@@ -18,6 +18,13 @@ describe('what JavaScript values hold', () => {
     await ts.close();
   });
 
+  it("a method called on a regex or string literal is the built-in type's, not a possible caller of a project method of its name", () => {
+    const edges = js.graph.fileGraph('literals.js')!.edges.filter((edge) => edge.from.name === 'parts');
+    expect(edges.map((edge) => `${edge.callee}:${edge.external ? edge.lib : 'unresolved'}`)).toEqual([
+      '/{([^}]+)}/.test:RegExp.test', "'a,b'.split:String.split", '`${path}`.split:String.split',
+    ]);
+  });
+
   it('export default f() is what f returns, export default new C() an instance of C', () => {
     expect(targetOf(js.graph, 'use.js', 'made.add', 'register')).toBe('registry.js#Registry.add');
     expect(targetOf(js.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');
