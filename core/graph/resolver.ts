@@ -20,7 +20,7 @@ import { resolveTsModule } from './resolve/typescript.js';
 import { LOCALS } from '../extract/definitions.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
-  aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, objectTypeMembers, paramType,
+  aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
   closingBracket, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
@@ -694,8 +694,11 @@ export class Resolver {
         for (const name of path) value = value && this.member(value, name, depth + 1);
         return this.namedType(value, depth + 1);
       }
-      case 'named':
+      case 'named': {
+        const primitive = JS_PRIMITIVE_TYPES.get(shape.name);
+        if (primitive && this.symbols(file)?.family === 'js') return { kind: 'external', lib: primitive };
         return this.namedType(this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1), depth + 1);
+      }
       default:
         return OPAQUE;
     }

@@ -98,8 +98,12 @@ const WEB_TYPES = ['Event', 'Headers', 'URL', 'URLSearchParams', 'FormData', 'Ab
 const JS_LIB_TYPES = new Set([
   'Map', 'ReadonlyMap', 'WeakMap', 'Set', 'ReadonlySet', 'WeakSet', 'Array', 'ReadonlyArray', 'Promise', 'PromiseLike',
   'Error', 'Iterator', 'Iterable', 'IterableIterator', 'AsyncIterator', 'AsyncIterable', 'AsyncIterableIterator',
+  'String', 'Number', 'Boolean', 'BigInt', 'RegExp', 'Date',
   'ProxyHandler', ...WEB_TYPES, ...[...LIB_SUPERTYPES].flat(),
 ]);
+
+/** TypeScript's primitive types, as the wrapper types whose methods their values have (`s.split()` is String's). */
+export const JS_PRIMITIVE_TYPES: ReadonlyMap<string, string> = new Map([['string', 'String'], ['number', 'Number'], ['boolean', 'Boolean'], ['bigint', 'BigInt']]);
 
 export function isJsLibType(name: string): boolean {
   return JS_LIB_TYPES.has(name);

@@ -25,6 +25,13 @@ describe('what JavaScript values hold', () => {
     ]);
   });
 
+  it("a value typed string, number or RegExp has the built-in type's methods, not a project method's of their name", () => {
+    const file = 'src/primitives.ts';
+    expect(targetOf(ts.graph, file, 'pattern.test', 'clean')).toBe('external');
+    expect(targetOf(ts.graph, file, 'text.split', 'clean')).toBe('external');
+    expect(targetOf(ts.graph, file, 'count.toFixed', 'clean')).toBe('external');
+  });
+
   it('export default f() is what f returns, export default new C() an instance of C', () => {
     expect(targetOf(js.graph, 'use.js', 'made.add', 'register')).toBe('registry.js#Registry.add');
     expect(targetOf(js.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');
