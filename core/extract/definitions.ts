@@ -130,8 +130,9 @@ function draftDefs(matches: Match[], ctx: DefinitionContext): Def[] {
     }
   }
   const defs: Def[] = [];
+  const declared: BlockDeclarations = new Map();
   for (const { match, kind, isClass, declaration } of best.values()) {
-    const def = draftDef(match, kind, isClass, declaration, ctx);
+    const def = draftDef(match, kind, isClass, declaration, ctx, declared);
     if (def) defs.push(def);
   }
   return defs;
@@ -149,7 +150,7 @@ function mergeLists(a: Match['lists'], b: Match['lists']): Match['lists'] {
   return out;
 }
 
-function draftDef(match: Match, kind: string, isClass: boolean, declaration: boolean, ctx: DefinitionContext): Def | undefined {
+function draftDef(match: Match, kind: string, isClass: boolean, declaration: boolean, ctx: DefinitionContext, declared: BlockDeclarations): Def | undefined {
   const { node, caps } = match;
   const nameNode = caps.name ?? node.childForFieldName('name') ?? undefined;
   let name = nameNode ? collapse(nameNode.text) : caps['name.default'] ? 'default' : kind === 'constructor' ? 'constructor' : '';
@@ -158,7 +159,7 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
   const outer = widen(caps.start ?? node, ctx.syntax);
   const decorators = decoratorsOf(node, outer, ctx.syntax, ctx.source);
   const first = decorators.length > 0 && decorators[0].startIndex < outer.startIndex ? decorators[0] : outer;
-  const receiver = caps.receiver ? bareTypeName((ctx.syntax.prototypeAliases && prototypeAlias(caps.receiver)) || caps.receiver.text) : undefined;
+  const receiver = caps.receiver ? bareTypeName((ctx.syntax.prototypeAliases && prototypeAlias(caps.receiver, declared)) || caps.receiver.text) : undefined;
   return {
     node, isClass, kind, declaration, name, nameNode, outer, decorators,
     first,
@@ -174,25 +175,39 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
   };
 }
 
+/** Per block (by node id): what each variable its declarations bind holds if it is a prototype (`Parser.prototype`), else null. */
+type BlockDeclarations = Map<number, Map<string, string | null>>;
+
 /**
  * What a receiver variable holds when the nearest block declaring it binds it to a prototype
- * (`var _proto = Parser.prototype`): `Parser.prototype`.
+ * (`var _proto = Parser.prototype`): `Parser.prototype`. Each block's declarations are read once.
  */
-function prototypeAlias(receiver: Node): string | undefined {
+function prototypeAlias(receiver: Node, declared: BlockDeclarations): string | undefined {
   if (receiver.type !== 'identifier') return undefined;
   for (let scope = receiver.parent; scope; scope = scope.parent) {
     if (scope.type !== 'statement_block' && scope.type !== 'program') continue;
-    for (const statement of scope.namedChildren) {
-      if (statement.type !== 'variable_declaration' && statement.type !== 'lexical_declaration') continue;
-      for (const declarator of statement.namedChildren) {
-        if (declarator.childForFieldName('name')?.text !== receiver.text) continue;
-        const value = declarator.childForFieldName('value');
-        const held = value?.type === 'member_expression' && value.childForFieldName('property')?.text === 'prototype';
-        return held && value.childForFieldName('object')?.type === 'identifier' ? value.text : undefined;
-      }
-    }
+    let names = declared.get(scope.id);
+    if (!names) declared.set(scope.id, (names = declarationsIn(scope)));
+    const held = names.get(receiver.text);
+    if (held !== undefined) return held ?? undefined;
   }
   return undefined;
+}
+
+function declarationsIn(block: Node): Map<string, string | null> {
+  const names = new Map<string, string | null>();
+  for (const statement of block.namedChildren) {
+    if (statement?.type !== 'variable_declaration' && statement?.type !== 'lexical_declaration') continue;
+    for (const declarator of statement.namedChildren) {
+      const name = declarator?.childForFieldName('name');
+      if (name?.type !== 'identifier' || names.has(name.text)) continue;
+      const value = declarator!.childForFieldName('value');
+      const prototype = value?.type === 'member_expression' && value.childForFieldName('property')?.text === 'prototype'
+        && value.childForFieldName('object')?.type === 'identifier';
+      names.set(name.text, prototype ? value.text : null);
+    }
+  }
+  return names;
 }
 
 /** Extends a definition to wrappers that hold nothing else (`export`, `decorated_definition`, a one-spec `type (…)`). */

@@ -2619,8 +2619,12 @@ export class Resolver {
   }
 }
 
+/** How a regex or string literal begins. */
+const LITERAL_START = new Set(['/', "'", '"', '`']);
+
 /** The built-in type of a JS literal a method is called on (`/a+/.test(…)`, `'a,b'.split(…)`): never a project's. */
 function literalReceiverType(callee: string): 'RegExp' | 'String' | undefined {
+  if (!LITERAL_START.has(callee[0])) return undefined;
   const dot = callee.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const receiver = callee.slice(0, dot);

@@ -182,25 +182,26 @@ function buildSymbols(record: FileRecord): FileSymbols {
     for (const fn of functions.values()) if (fn.class_name && !classes.has(fn.class_name)) holders.add(fn.class_name);
     // A class set on an object (`internals.Auth = class {…}`) is one of its members too.
     for (const cls of record.classes) {
-      const owner = cls.qualified_name.slice(0, Math.max(0, cls.qualified_name.length - cls.name.length - 1));
+      const owner = cls.qualified_name.slice(0, -cls.name.length - 1);
       if (owner && !classes.has(owner) && !functions.has(owner)) holders.add(owner);
     }
-    for (const [name, list] of bindings.get(MODULE_SCOPE) ?? []) {
-      const owner = OBJECT_PROPERTY.exec(name)?.[1];
-      const holder = owner === undefined ? undefined : functions.get(owner);
-      if (!holder || holder.class_name || classes.has(owner!)) continue;
-      holders.add(owner!);
+    // `BigInteger.prototype.subTo = bnpSubTo` at the top of the module: a function set on a function by name.
+    const setOnFunction = (owner: string, list: LocalBinding[]): void => {
+      const holder = functions.get(owner);
+      if (!holder || holder.class_name || classes.has(owner)) return;
+      holders.add(owner);
       for (const binding of list) {
         const fn = binding.init_name === undefined ? undefined : functions.get(binding.init_name);
-        if (fn && !fn.class_name && !fn.parent_function && !setOn.has(fn.qualified_name)) setOn.set(fn.qualified_name, owner!);
+        if (fn && !fn.class_name && !fn.parent_function && !setOn.has(fn.qualified_name)) setOn.set(fn.qualified_name, owner);
       }
-    }
+    };
     for (const [scope, names] of bindings) {
       for (const [name, list] of names) {
         const property = OBJECT_PROPERTY.exec(name);
         if (!property) continue;
+        if (scope === MODULE_SCOPE) setOnFunction(property[1], list);
         // `export default { isArray }` binds `default.isArray`: a property of the file's unnamed object.
-        const path = scope !== '<module>' ? `${scope}.${property[1]}` : property[1] === 'default' ? UNNAMED_OBJECT : property[1];
+        const path = scope !== MODULE_SCOPE ? `${scope}.${property[1]}` : property[1] === 'default' ? UNNAMED_OBJECT : property[1];
         let members = objectProperties.get(path);
         if (!members) objectProperties.set(path, (members = new Map()));
         members.set(property[2], list[list.length - 1]);

@@ -266,9 +266,9 @@ describe('javascript CommonJS classes set on objects (hapi, joi)', async () => {
     '    apply() { return 4; }',
     '};',
   ].join('\n');
+  const r = await extractSource('core.js', source);
 
-  it('a class expression set on an object is named after it, one set on exports after its export', async () => {
-    const r = await extractSource('core.js', source);
+  it('a class expression set on an object is named after it, one set on exports after its export', () => {
     expect(outline(r)).toEqual([
       'class internals.Core L2-4',
       '  method internals.Core.start L3-3',
@@ -283,17 +283,16 @@ describe('javascript CommonJS classes set on objects (hapi, joi)', async () => {
   });
 
   it('a class set on module.exports keeps its own name (kafkajs\'s module.exports = class Encoder)', async () => {
-    const r = await extractSource('encoder.js', 'module.exports = class Encoder {\n    write() { return 1; }\n};\n');
-    expect(outline(r)).toEqual(['class Encoder L1-3', '  method Encoder.write L2-2']);
+    const encoder = await extractSource('encoder.js', 'module.exports = class Encoder {\n    write() { return 1; }\n};\n');
+    expect(outline(encoder)).toEqual(['class Encoder L1-3', '  method Encoder.write L2-2']);
   });
 
   it('a base written in parentheses is the base inside them (webpack\'s extends (\\n NullDependency.Template\\n))', async () => {
-    const r = await extractSource('dep.js', 'Dep.Template = class DepTemplate extends (\n    NullDependency.Template\n) {\n    apply() {}\n};\n');
-    expect(cls(r, 'Dep.Template').bases).toEqual(['NullDependency.Template']);
+    const dep = await extractSource('dep.js', 'Dep.Template = class DepTemplate extends (\n    NullDependency.Template\n) {\n    apply() {}\n};\n');
+    expect(cls(dep, 'Dep.Template').bases).toEqual(['NullDependency.Template']);
   });
 
-  it('an export made through a chain of assignments is what the chain\'s last name holds', async () => {
-    const r = await extractSource('core.js', source);
+  it('an export made through a chain of assignments is what the chain\'s last name holds', () => {
     expect(r.exports.map((e) => (e.local ? `${e.name}<-${e.local}` : e.name))).toEqual(['default<-internals.Core', 'Manager', 'Plugin<-internals.Plugin']);
   });
 });

@@ -152,7 +152,6 @@ function esmExports(statement: Node, line: number, text: string, out: ExportReco
   }
 }
 
-/** `exports.x = …`, `module.exports.x = …`, `module.exports = { a, b: c, d() {} }`, `module.exports = f`. */
 /** The variable an assignment's value is also bound to, through a chain (`var app = exports = module.exports = {}`). */
 function exportsAlias(assignment: Node): string | undefined {
   let node = assignment.parent;
@@ -161,6 +160,10 @@ function exportsAlias(assignment: Node): string | undefined {
   return name?.type === 'identifier' ? name.text : undefined;
 }
 
+/** `exports.x` or `module.exports.x` as written without blanks: x. */
+const EXPORTS_MEMBER = /^(?:module\.)?exports\.([\w$]+)$/;
+
+/** `exports.x = …`, `module.exports.x = …`, `module.exports = { a, b: c, d() {} }`, `module.exports = f`. */
 function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): void {
   const left = assignment.childForFieldName('left');
   let right = assignment.childForFieldName('right');
@@ -175,7 +178,7 @@ function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): v
   }
   if (!right) return;
   if (chained && right.type !== 'identifier') {
-    const member = target === 'module.exports' ? 'default' : /^(?:module\.)?exports\.([\w$]+)$/.exec(target)?.[1];
+    const member = target === 'module.exports' ? 'default' : EXPORTS_MEMBER.exec(target)?.[1];
     if (member) out.push({ name: member, local: chained, line });
     return;
   }
@@ -202,7 +205,7 @@ function commonJsExports(assignment: Node, line: number, out: ExportRecord[]): v
     }
     return;
   }
-  const member = /^(?:module\.)?exports\.([\w$]+)$/.exec(target);
+  const member = EXPORTS_MEMBER.exec(target);
   if (!member) return;
   // `exports.Debug = debug_1.default`: the export is that path's value.
   const path = right.type === 'member_expression' && /^[\w$]+(?:\.[\w$]+)+$/.test(right.text) ? right.text : undefined;
