@@ -113,8 +113,14 @@ const INFERRED = new Set(['var', 'auto', 'let', 'val', 'dynamic']);
 /** Expressions an alternative may be: what call resolution can evaluate. */
 const CHAIN_NODES = new Set(['identifier', 'member_expression', 'subscript_expression', 'call_expression', 'new_expression', 'this', 'non_null_expression', 'attribute', 'subscript', 'call']);
 const MAX_ALTERNATIVES = 4;
+/**
+ * Literal collections (`out = []`, `seen = {}`, `xs = opts || []`), written as the resolver reads
+ * them: `[]` a list, `{}` a mapping, whatever they hold. Their methods are the runtime's.
+ */
+const LITERAL_COLLECTIONS: Readonly<Record<string, string>> = { list: '[]', set: '[]', array: '[]', dictionary: '{}' };
+const LITERAL_TEXTS = new Set(Object.values(LITERAL_COLLECTIONS));
 
-/** The alternatives of `a || b`, `a ?? b`, `c ? a : b`, `(x = a)`, `await a`: leaves that are names, paths, elements (`xs[0]`), calls or constructions. */
+/** The alternatives of `a || b`, `a ?? b`, `c ? a : b`, `(x = a)`, `await a`: leaves that are names, paths, elements (`xs[0]`), calls, constructions or literal collections. */
 function alternatives(node: Node, out: Node[], depth = 0): Node[] {
   if (depth > 8 || out.length >= MAX_ALTERNATIVES) return out;
   switch (node.type) {
@@ -164,7 +170,7 @@ function alternatives(node: Node, out: Node[], depth = 0): Node[] {
       out.push(node);
       break;
     default:
-      if (CHAIN_NODES.has(node.type)) out.push(node);
+      if (CHAIN_NODES.has(node.type) || LITERAL_COLLECTIONS[node.type]) out.push(node);
   }
   return out;
 }
@@ -357,7 +363,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const values = caps['binding.values'];
     if (values && binding.value_of === undefined) binding.value_of = cap(collapse(values.text), 120);
     if (caps['binding.list'] && (binding.init_call !== undefined || binding.element_of !== undefined || binding.init_name !== undefined)) binding.init_list = true;
-    if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => cap(collapse(alt.text), 120));
+    if (either?.length && binding.init_any === undefined) binding.init_any = either.map((alt) => LITERAL_COLLECTIONS[alt.type] ?? cap(collapse(alt.text), 120));
     const until = caps['binding.until'];
     if (narrowNode && until && binding.end_line !== undefined && (binding.type !== undefined || binding.guard !== undefined)) {
       // Two patterns narrowing one name the same way (`isFoo(x) && …` inside `if (isFoo(x) && …) {…}`,
@@ -378,5 +384,11 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.end_line = caps['binding.callback']!.endPosition.row + 1;
     }
   }
-  return [...byName.values()].sort((a, b) => a.line - b.line);
+  const bindings = [...byName.values()];
+  // A literal collection says less than what its items give (`[new Plane(), …]`: a list of Planes).
+  for (const binding of bindings) {
+    const literal = binding.init_any?.every((text) => LITERAL_TEXTS.has(text));
+    if (literal && (binding.init_call !== undefined || binding.init_name !== undefined || binding.element_of !== undefined)) delete binding.init_any;
+  }
+  return bindings.sort((a, b) => a.line - b.line);
 }

@@ -9,7 +9,7 @@ import { FileSet, ancestorDirs, baseName } from './file-set.js';
 import { symbolKey, type CallEdge, type FileGraph, type ResolvedImport, type SymbolRef } from './model.js';
 import { emptyConfig, type ProjectConfig } from './project-config.js';
 import { ResolveContext, baseKey, definitionKey, dirKey } from './resolve/context.js';
-import { Resolver } from './resolver.js';
+import { Resolver, type ClassInfo } from './resolver.js';
 import { libAncestors } from './type-text.js';
 
 /** A definition the graph knows, for name lookups. */
@@ -127,6 +127,8 @@ export class CallGraph {
   private readonly libImplementers: SourcedIndex<SymbolRef> = new SourcedIndex();
   /** Simple and qualified names → file → definitions. */
   private readonly definitionsByName: SourcedIndex<Definition> = new SourcedIndex();
+  /** Class key → its direct subclasses in the project; built on first use, dropped by each change. */
+  private subclasses: Map<string, ClassInfo[]> | undefined;
 
   private constructor(readonly root: string, readonly config: ProjectConfig) {
     this.ctx = new ResolveContext(this.files, this.records, config, (name) => this.definitionsByName.get(name).length > 0);
@@ -203,6 +205,7 @@ export class CallGraph {
       for (const dependent of this.dependents.get(key) ?? []) affected.add(dependent);
     }
     this.ctx.clearMemos();
+    this.subclasses = undefined;
     const order = [...affected].sort();
     for (const path of order) this.recompute(path);
     this.ctx.clearMemos();
@@ -311,6 +314,62 @@ export class CallGraph {
   /** Unresolved edges that call something by this name. */
   unresolvedCalls(name: string): readonly CallEdge[] {
     return this.unresolvedByName.get(name);
+  }
+
+  /**
+   * The unresolved calls that may reach a definition, by its simple name: not those known to be a
+   * library's, and one on its caller's own instance (CallEdge.subclassOnly) only when the
+   * definition's class derives from the caller's.
+   */
+  possibleCalls(ref: SymbolRef, name: string): CallEdge[] {
+    return this.unresolvedByName.get(name).filter((edge) => !edge.external && (!edge.subclassOnly || this.mayAnswerOwnCall(ref, edge.from)));
+  }
+
+  /**
+   * Whether `ref`, a method, may answer a call on the caller's own instance that the caller's class
+   * lacks: `self` there is an instance of a class deriving from it, whose methods are its
+   * subclasses' and, in a class combining it with others (a mixin's), those others'.
+   */
+  private mayAnswerOwnCall(ref: SymbolRef, caller: SymbolRef): boolean {
+    const owner = this.resolver.symbols(ref.file)?.functions.get(ref.name)?.class_name;
+    const cls = owner === undefined ? undefined : this.resolver.classInfo(ref.file, owner);
+    const base = this.resolver.enclosingClass(caller.file, caller.name);
+    if (!cls || !base) return true;
+    return this.descendantsOf(base).some((derived) => this.resolver.mro(derived).classes.some((c) => c.file === cls.file && c.name === cls.name));
+  }
+
+  /** A class and every project class deriving from it, through the index of subclasses (built on first use after a change). */
+  private descendantsOf(cls: ClassInfo): ClassInfo[] {
+    this.subclasses ??= this.indexSubclasses();
+    const out: ClassInfo[] = [];
+    const seen = new Set<string>();
+    const queue = [cls];
+    while (queue.length > 0) {
+      const next = queue.shift()!;
+      const key = `${next.file}#${next.name}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(next);
+      queue.push(...(this.subclasses.get(key) ?? []));
+    }
+    return out;
+  }
+
+  private indexSubclasses(): Map<string, ClassInfo[]> {
+    const out = new Map<string, ClassInfo[]>();
+    for (const path of this.records.keys()) {
+      for (const name of this.resolver.symbols(path)?.classes.keys() ?? []) {
+        const cls = this.resolver.classInfo(path, name);
+        if (!cls) continue;
+        for (const base of this.resolver.bases(cls).classes) {
+          const key = `${base.file}#${base.name}`;
+          const list = out.get(key);
+          if (list) list.push(cls);
+          else out.set(key, [cls]);
+        }
+      }
+    }
+    return out;
   }
 
   /** Edges out of a function (or `<module>`) of a file. */

@@ -33,6 +33,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
       if (target.via === 'external') edge.external = true;
       if (target.bound) edge.bound = target.bound;
       if (target.lib) edge.lib = target.lib;
+      if (target.subclassOnly) edge.subclassOnly = true;
       return edge;
     };
     const edges: CallEdge[] = record.calls.flatMap((call) => resolver.resolveCall(record.path, call).map((target) => edgeOf(call, target)));

@@ -63,6 +63,12 @@ export interface CallEdge {
    * dispatch (see `libOverrides`).
    */
   lib?: string;
+  /**
+   * Unresolved: a call on the caller's own instance (`self.m()`, `this.m()`) that no class of its
+   * hierarchy defines, every base being known. Only a method of a class deriving from the caller's
+   * can answer it (or a library base's): it is a possible caller of those alone.
+   */
+  subclassOnly?: true;
 }
 
 /** One import statement of a file, with the project files it resolves to (empty: external/unknown). */

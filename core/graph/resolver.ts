@@ -96,6 +96,8 @@ export interface CallTarget {
   bound?: ReceiverBound;
   /** An unresolved method call on a value of a type outside the project: that type and the method (`Map.get`). */
   lib?: string;
+  /** Unresolved `self.m()` / `this.m()` that no class of the caller's hierarchy defines (CallEdge.subclassOnly). */
+  subclassOnly?: true;
 }
 
 const OPAQUE: Value = { kind: 'opaque' };
@@ -108,16 +110,31 @@ const PY_ITERATION_COPIES = new Set(['iter', 'list', 'tuple', 'reversed', 'set',
 /** Array/list methods that return one of the elements. */
 const ARRAY_ELEMENT_METHODS = new Set(['shift', 'pop', 'at', 'find', 'findLast']);
 /** Array methods that return an array of the same elements. */
+const ARRAY_SAME_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
+
 /** The key of a JS class's static method in ClassInfo.methods. */
 export function staticKey(name: string): string {
   return `static ${name}`;
 }
 
+/** Python's builtin collections as what calling one makes (its methods are the runtime's). */
+const PY_COLLECTIONS = new Map<string, Value>([
+  ['dict', { kind: 'map', value: { kind: 'opaque' } }],
+  ...['list', 'set', 'frozenset', 'tuple'].map((name): [string, Value] => [name, { kind: 'array', element: { kind: 'opaque' } }]),
+]);
+/** Python's `*args` (a tuple) and `**kwargs` (a dict) of a function, by the name it gives them. */
+function pythonSplat(syms: FileSymbols, scope: string, name: string): Value | undefined {
+  if (syms.family !== 'python') return undefined;
+  const param = syms.functions.get(scope)?.params.find((text) => text.startsWith('*') && paramNames(text, 'python')[0] === name);
+  if (!param) return undefined;
+  return param.startsWith('**') ? PY_COLLECTIONS.get('dict') : PY_COLLECTIONS.get('tuple');
+}
+/** What a Java wildcard import reads as, when tldr can tell what it brings: a package, a class, a library's. */
+const READ_IMPORTS = new Set<Value['kind']>(['module', 'class', 'external']);
 /** Promise methods whose call gives another promise. */
 const PROMISE_CHAINS = new Set(['then', 'catch', 'finally']);
 /** The signature of an async generator (`async *items()`, `async function* items()`). */
 const ASYNC_GENERATOR = /^[^(]*\*/;
-const ARRAY_SAME_METHODS = new Set(['filter', 'slice', 'concat', 'reverse', 'sort', 'toSorted', 'toReversed']);
 /** Array (and Map/Set) methods calling a callback with an element: which of its parameters gets it. */
 const ITERATION_METHODS = new Map<string, number>([
   ['forEach', 0], ['map', 0], ['filter', 0], ['find', 0], ['findLast', 0], ['findIndex', 0], ['findLastIndex', 0],
@@ -644,8 +661,9 @@ export class Resolver {
       case 'elements': {
         const value = this.typeValue(file, shape.element, depth + 1);
         const lib = isJsLibType(shape.container) ? shape.container : undefined;
-        if (value.kind === 'opaque') return lib ? { kind: 'external', lib } : OPAQUE;
-        return lib ? { kind: 'array', element: value, lib } : { kind: 'array', element: value };
+        if (lib) return value.kind === 'opaque' ? { kind: 'external', lib } : { kind: 'array', element: value, lib };
+        // (Of elements of an unknown type — `List[int]` — still a list: its methods are the runtime's.)
+        return { kind: 'array', element: value };
       }
       case 'map': {
         const value = this.typeValue(file, shape.value, depth + 1);
@@ -823,6 +841,9 @@ export class Resolver {
         // `const [a, b] = await f()`: an item of what the promise resolves to.
         return binding.awaited ? this.namedTupleItem(awaitedValue(this.callResult(value, depth + 1)), binding.init_item, depth + 1) : this.tupleItem(value, binding.init_item, depth + 1);
       }
+      // `self._tokdict = dict()`, `seen = set()`: one of Python's collections, unless the name is the project's.
+      const collection = !value && segments?.length === 1 && this.symbols(file)?.family === 'python' ? PY_COLLECTIONS.get(segments[0].name) : undefined;
+      if (collection) return collection;
       const result = this.initialised(value, binding.init_new === true, depth);
       return binding.init_list && result.kind !== 'opaque' ? { kind: 'array', element: result } : result;
     }
@@ -1481,7 +1502,7 @@ export class Resolver {
         if (nested && !nested.class_name && floor < nested.line && nested.line <= line) values.push({ kind: 'function', file, fn: nested });
         return unionOf(values);
       }
-      if (!redefined && syms.params.get(scope)?.has(name)) return this.contextualParam(file, scope, name, depth + 1) ?? OPAQUE;
+      if (!redefined && syms.params.get(scope)?.has(name)) return pythonSplat(syms, scope, name) ?? this.contextualParam(file, scope, name, depth + 1) ?? OPAQUE;
       // A class body reads its own methods (`__del__ = close`); elsewhere a method is no name.
       if (nested && (!nested.class_name || syms.classes.has(scope))) return { kind: 'function', file, fn: nested };
       if (syms.classes.has(`${scope}.${name}`)) {
@@ -1549,6 +1570,9 @@ export class Resolver {
     }
     for (const star of syms.starImports) {
       const module = this.importValue(file, star, depth + 1);
+      // Java's `import static a.Text.*`: the class's static methods.
+      const method = module.kind === 'class' && syms.family === 'java' ? this.findMethod(module.cls, name) : undefined;
+      if (method?.fn.modifiers?.includes('static')) return { kind: 'function', file: method.file, fn: method.fn };
       if (module.kind !== 'module' || name.startsWith('_')) continue;
       const member = this.member(module, name, depth + 1);
       if (member && member.kind !== 'opaque') return member;
@@ -1708,6 +1732,8 @@ export class Resolver {
       return value;
     }
     if (binding.imported === '*' && module.dir !== undefined) return module;
+    // `import static a.b.C.*`: class C, whose static methods the file calls by their names.
+    if (binding.imported === '*' && family === 'java' && module.file) return this.member(module, binding.module.split('.').pop()!, depth + 1);
     return module.file ? this.member(module, binding.local, depth + 1) : undefined;
   }
 
@@ -1730,7 +1756,10 @@ export class Resolver {
         const parts = spec.split('.');
         if (parts[parts.length - 1] === '*') {
           const dirs = resolveJavaPackage(this.ctx, file, parts.slice(0, -1).join('.'), '.java');
-          return dirs.length ? { kind: 'module', family, dir: dirs[0] } : undefined;
+          if (dirs.length) return { kind: 'module', family, dir: dirs[0] };
+          // `import static a.b.C.*`: the file of class C.
+          const files = resolveJavaType(this.ctx, parts.slice(0, -1).join('.'), '.java');
+          return files.length ? { kind: 'module', family, file: files[0] } : undefined;
         }
         // `a.b.C`, or `a.b.C.member` for static imports.
         for (let cut = parts.length; cut > 0; cut--) {
@@ -1819,9 +1848,11 @@ export class Resolver {
         const method = this.findMethod(value.cls, name, true) ?? this.findMethod(value.cls, name, true, true);
         return method ? { kind: 'function', file: method.file, fn: method.fn } : OPAQUE;
       }
+      // A list's or a mapping's other members are the runtime's (`self.exprs.append`, `d.items`), not
+      // a project method of that name.
       case 'array':
         if (ARRAY_ELEMENT_METHODS.has(name)) return { kind: 'builtin', result: value.element };
-        return ARRAY_SAME_METHODS.has(name) ? { kind: 'builtin', result: value } : OPAQUE;
+        return ARRAY_SAME_METHODS.has(name) ? { kind: 'builtin', result: value } : EXTERNAL;
       case 'external':
         // `p.then(…)`, `p.catch(…)`: another promise (`finally` of the same value).
         if (value.lib === 'Promise' && PROMISE_CHAINS.has(name)) return { kind: 'builtin', result: { kind: 'external', lib: 'Promise', awaited: name === 'finally' ? value.awaited ?? OPAQUE : OPAQUE } };
@@ -1841,7 +1872,7 @@ export class Resolver {
       case 'map':
         // A Record's properties are its values; a Map's `get` returns one.
         if (value.lib === 'Record') return value.value;
-        return name === 'get' ? { kind: 'builtin', result: value.value } : OPAQUE;
+        return name === 'get' ? { kind: 'builtin', result: value.value } : EXTERNAL;
       case 'object': {
         const syms = this.symbols(value.file);
         const fn = syms?.objects.get(value.path)?.get(name);
@@ -2211,6 +2242,9 @@ export class Resolver {
 
   /** The value of an expression as written: a name, path or call chain, or a Python binary operation. */
   private expressionValue(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
+    // A literal list or mapping, as bindings.ts writes one.
+    if (text === '[]') return { kind: 'array', element: OPAQUE };
+    if (text === '{}') return { kind: 'map', value: OPAQUE };
     const operation = splitBinary(text);
     if (operation) return this.symbols(file)?.family === 'python' ? this.operationValue(file, caller, operation, line, depth) : undefined;
     const built = this.builtinIterable(file, caller, text, line, depth);
@@ -2459,7 +2493,15 @@ export class Resolver {
     const target = this.member(receiver, last.name, 1);
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
+    if (target.kind === 'opaque') {
+      const isSelf = receiverSegments.length === 1 && isSelfName(this.symbols(file)?.family, receiverSegments[0].name);
+      const own = receiver.kind === 'super' ? receiver.cls : receiver.kind === 'instance' && isSelf && !receiver.exact && ownThis() ? receiver.cls : undefined;
+      const lacking = own && this.undefinedOwnMember(file, own, last.name, receiver.kind === 'super');
+      if (lacking) return [lacking];
+    }
     if (target.kind === 'external') return [{ via: 'external' }];
+    // `xs.pop()`, `d.get(k)`: a method of the runtime's whose result tldr follows.
+    if (target.kind === 'builtin' && (receiver.kind === 'array' || receiver.kind === 'map')) return [{ via: 'external' }];
     const rule = this.receiverRule(file, receiver, receiverSegments, last.name, target, ownThis());
     if (!rule) return [{ via: 'name' }];
     const { via, bound } = rule;
@@ -2481,6 +2523,78 @@ export class Resolver {
     }
     if (out.length > 0) return out;
     return [{ via: options.some((option) => option.kind === 'external') ? 'external' : 'name' }];
+  }
+
+  /**
+   * A call on the caller's own instance of a method that no class of its hierarchy has, where every
+   * base is known (a project class or a library's): `super().m()` is then the library's
+   * (`super().__init__()` in a `threading.Thread`); `self.m()` / `this.m()` the library's or an
+   * override's in a subclass — never a method of an unrelated class of the same name, among whose
+   * possible callers it would otherwise be listed (`this.emit()` in every EventEmitter subclass).
+   * Python, JS/TS and Java (`cls` the class of the method called from); undefined when the hierarchy
+   * may hold the name after all (an attribute, a class-body binding, `__getattr__`, a base that is neither).
+   */
+  private undefinedOwnMember(file: string, cls: ClassInfo, name: string, viaSuper: boolean): CallTarget | undefined {
+    const family = this.symbols(file)?.family;
+    if (family !== 'python' && family !== 'js' && family !== 'java') return undefined;
+    const hierarchy = this.knownHierarchy(cls);
+    if (!hierarchy || this.hierarchyHolds(cls, name)) return undefined;
+    if (viaSuper) return hierarchy.library ? { via: 'external' } : undefined;
+    return { via: 'name', subclassOnly: true };
+  }
+
+  /**
+   * Java: an unqualified call that no enclosing scope defines, in a method of a top-level class, is
+   * a call on `this` (undefinedOwnMember): `add(x)` in a subclass of ArrayList.
+   */
+  private implicitThisCall(file: string, caller: string, name: string): CallTarget | undefined {
+    const syms = this.symbols(file);
+    if (syms?.record.language !== 'java') return undefined;
+    // A wildcard import tldr cannot read may be a static one bringing the name.
+    const unread = this.ctx.memo(`unreadstar|${file}`, () => syms.starImports.some((star) => !READ_IMPORTS.has(this.importValue(file, star, 0).kind)));
+    if (unread !== false) return undefined;
+    const cls = this.enclosingClass(file, caller);
+    if (!cls || cls.name.includes('.') || caller.lastIndexOf('.') !== cls.name.length) return undefined;
+    return this.undefinedOwnMember(file, cls, name, false);
+  }
+
+  /**
+   * Whether every base up a class's hierarchy is a project class or a library's (a value from outside
+   * the project); `library` when one is a library's. Undefined when a base is neither: a name not
+   * resolved, a call (`extends Mixin(Base)`), a JS base known only as a type.
+   */
+  private knownHierarchy(cls: ClassInfo): { library: boolean } | undefined {
+    return this.ctx.memo(`hierarchy|${cls.file}|${cls.name}`, () => {
+      let library = false;
+      for (const owner of this.mro(cls).classes) {
+        const python = this.symbols(owner.file)?.family === 'python';
+        for (const record of owner.records) {
+          for (const base of record.bases) {
+            if (python && PY_IGNORED_BASES.test(base.trim())) {
+              library = true;
+              continue;
+            }
+            const name = typeName(base);
+            const read = name ? this.evalPath(owner.file, MODULE_SCOPE, name, 0) : undefined;
+            const value = read && (this.wholeExport(read, 0) ?? read);
+            if (value?.kind === 'external') library = true;
+            else if (value?.kind !== 'class') return undefined;
+          }
+        }
+      }
+      return { library };
+    }) ?? undefined;
+  }
+
+  /** Whether a class or one up its hierarchy holds a member `name` other than a method: a field, a class-body binding, an attribute a method assigns, or any through `__getattr__`. */
+  private hierarchyHolds(cls: ClassInfo, name: string): boolean {
+    for (const owner of this.mro(cls).classes) {
+      if (owner.methods.has('__getattr__') || owner.methods.has('__getattribute__')) return true;
+      if (owner.records.some((record) => record.fields.some((field) => field.name === name))) return true;
+      if (this.symbols(owner.file)?.bindings.get(owner.name)?.has(name)) return true;
+      if (this.attributeAssignments(owner.file).has(`${owner.name}\u0000${name}`)) return true;
+    }
+    return false;
   }
 
   /**
@@ -2584,6 +2698,10 @@ export class Resolver {
     const special = this.specialBare(file, call, segment.name);
     if (special) return special;
     const value = this.lookupName(file, call.caller, segment.name, call.line, 0);
+    if (value === undefined && call.kind !== 'new') {
+      const own = this.implicitThisCall(file, call.caller, segment.name);
+      if (own) return [own];
+    }
     if (value?.kind === 'function' && call.kind === 'new') {
       // `new Signal(…)` of a function implementing `declare class Signal`: a construction of that class.
       const declared = this.ambientClass(value);

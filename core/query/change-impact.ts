@@ -181,7 +181,7 @@ function callersOf(graph: CallGraph, changed: ChangedUnit[], depth: number): Cal
     let offset = 0;
     if (unit.change === 'removed') {
       const name = unit.function.slice(unit.function.lastIndexOf('.') + 1);
-      const byName = graph.unresolvedCalls(name).filter((edge) => !edge.external);
+      const byName = graph.possibleCalls({ file: unit.file, name: unit.function }, name);
       for (const edge of byName) {
         keep({ file: edge.from.file, function: edge.from.name, line: edge.line, depth: 1, via: edge.via, confidence: 'low', reaches });
       }

@@ -40,10 +40,8 @@ export const impact: QueryHandler<ImpactArgs, ImpactResult> = async (ctx, args) 
     file: c.file, function: c.function, line: c.line, depth: c.depth, via: c.via, confidence: c.confidence,
     ...(c.reference ? { reference: true as const } : {}),
   }));
-  const simple = new Set(definitions.map((d) => d.name));
-  const possible = [...simple].flatMap((name) => graph.unresolvedCalls(name))
-    .filter((edge) => !edge.external)
-    .map((edge) => ({ file: edge.from.file, function: edge.from.name, line: edge.line, callee: edge.callee }));
+  const possibleEdges = new Set(definitions.flatMap((d) => graph.possibleCalls({ file: d.file, name: d.qualified_name }, d.name)));
+  const possible = [...possibleEdges].map((edge) => ({ file: edge.from.file, function: edge.from.name, line: edge.line, callee: edge.callee }));
   return {
     target: args.name,
     definitions: definitions.map((d) => ({ file: d.file, line: d.line, qualified_name: d.qualified_name })),

@@ -173,7 +173,7 @@
 ((assignment_expression left: (identifier) @binding.name right: (await_expression (_ function: (_) @binding.call))) @binding @binding.assigned
   (#not-any-of? @binding.call "require" "import"))
 (assignment_expression left: (identifier) @binding.name right: [(identifier) (member_expression) (subscript_expression) (this)] @binding.from) @binding @binding.assigned
-(assignment_expression left: (identifier) @binding.name right: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding @binding.assigned
+(assignment_expression left: (identifier) @binding.name right: [(binary_expression) (ternary_expression) (parenthesized_expression) (array)] @binding.either) @binding @binding.assigned
 ; const { a, b: c } = this.x, const { ctx, status } = this._processInputParams(input): each name is
 ; copied from that property of the source
 (variable_declarator
@@ -203,7 +203,7 @@
     arguments: (arguments . (array) @binding.items .)))) @binding
   (#eq? @_promise "Promise") (#eq? @_all "all"))
 ; const x = a || b, a ?? b, c ? f() : new B(): x is one of the alternatives
-(variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
+(variable_declarator name: (identifier) @binding.name value: [(binary_expression) (ternary_expression) (parenthesized_expression) (array)] @binding.either) @binding
 ; const handlers = { onFoo, onBar: bar, run: helpers.run }: property `handlers.onFoo` holds that name's value
 (variable_declarator
   name: (identifier) @binding.owner

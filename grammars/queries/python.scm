@@ -109,11 +109,11 @@
   left: (_ object: (identifier) @_self) @binding.name
   right: [(identifier) (attribute) (subscript)] @binding.from) @binding
   (#eq? @_self "self"))
-; x = a if c else b, x = a or b(): x is one of the alternatives
-(assignment left: (identifier) @binding.name right: [(conditional_expression) (boolean_operator) (parenthesized_expression) (binary_operator)] @binding.either) @binding
+; x = a if c else b, x = a or b(): x is one of the alternatives; out = [], seen = {}: a list, a dict
+(assignment left: (identifier) @binding.name right: [(conditional_expression) (boolean_operator) (parenthesized_expression) (binary_operator) (list) (set) (dictionary)] @binding.either) @binding
 ((assignment
   left: (_ object: (identifier) @_self) @binding.name
-  right: [(conditional_expression) (boolean_operator) (parenthesized_expression) (binary_operator)] @binding.either) @binding
+  right: [(conditional_expression) (boolean_operator) (parenthesized_expression) (binary_operator) (list) (set) (dictionary)] @binding.either) @binding
   (#eq? @_self "self"))
 ; xs = [make(y) for y in ys]: a list of what make returns; xs = [b for a, b in pairs]: a list of what b holds
 (assignment left: (identifier) @binding.name right: (list_comprehension body: (_ function: (_) @binding.call)) @binding.list) @binding

@@ -93,6 +93,8 @@ describe('python fixture', async () => {
 
   it('records typed parameters and call initialisers, self attributes included', () => {
     expect(r.bindings).toEqual([
+      // A literal collection is written `[]` (a list) or `{}` (a dict), whatever it holds.
+      { scope: '<module>', name: '__all__', line: 10, init_any: ['[]'] },
       // The class body is a scope of its own: its attributes are bindings there too.
       { scope: 'Service', name: 'retries', line: 16, type: 'int' },
       { scope: 'Service.__init__', name: 'repo', line: 18, type: 'Repository' },
