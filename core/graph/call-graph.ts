@@ -127,8 +127,10 @@ export class CallGraph {
   private readonly libImplementers: SourcedIndex<SymbolRef> = new SourcedIndex();
   /** Simple and qualified names → file → definitions. */
   private readonly definitionsByName: SourcedIndex<Definition> = new SourcedIndex();
-  /** Class key → its direct subclasses in the project; built on first use, dropped by each change. */
-  private subclasses: Map<string, ClassInfo[]> | undefined;
+  /** Class key → file → the project classes that file defines extending it directly. */
+  private readonly subclasses: SourcedIndex<SymbolRef> = new SourcedIndex();
+  /** Class key → keys of the classes in the MRO of each class deriving from it; built on use, dropped by each change. */
+  private readonly relatives = new Map<string, Set<string>>();
 
   private constructor(readonly root: string, readonly config: ProjectConfig) {
     this.ctx = new ResolveContext(this.files, this.records, config, (name) => this.definitionsByName.get(name).length > 0);
@@ -205,7 +207,7 @@ export class CallGraph {
       for (const dependent of this.dependents.get(key) ?? []) affected.add(dependent);
     }
     this.ctx.clearMemos();
-    this.subclasses = undefined;
+    this.relatives.clear();
     const order = [...affected].sort();
     for (const path of order) this.recompute(path);
     this.ctx.clearMemos();
@@ -260,6 +262,7 @@ export class CallGraph {
       if (!this.overridden.has(symbolKey(method))) this.overridden.set(symbolKey(method), overridden);
     }
     for (const { method, lib } of graph.libOverrides) this.libImplementers.add(lib, graph.path, method);
+    for (const { cls, base } of graph.bases) this.subclasses.add(symbolKey(base), graph.path, cls);
   }
 
   private unindex(graph: FileGraph): void {
@@ -280,6 +283,7 @@ export class CallGraph {
       this.overridden.delete(symbolKey(method));
     }
     for (const { lib } of graph.libOverrides) this.libImplementers.remove(lib, graph.path);
+    for (const { base } of graph.bases) this.subclasses.remove(symbolKey(base), graph.path);
   }
 
   // ---- reads -----------------------------------------------------------------------------
@@ -317,12 +321,12 @@ export class CallGraph {
   }
 
   /**
-   * The unresolved calls that may reach a definition, by its simple name: not those known to be a
-   * library's, and one on its caller's own instance (CallEdge.subclassOnly) only when the
-   * definition's class derives from the caller's.
+   * The unresolved calls of `name` that may reach one of `targets` (definitions so named): not
+   * those known to be a library's, and one on its caller's own instance (CallEdge.subclassOnly)
+   * only where a target's class may be that instance's (mayAnswerOwnCall).
    */
-  possibleCalls(ref: SymbolRef, name: string): CallEdge[] {
-    return this.unresolvedByName.get(name).filter((edge) => !edge.external && (!edge.subclassOnly || this.mayAnswerOwnCall(ref, edge.from)));
+  possibleCalls(name: string, targets: readonly SymbolRef[]): CallEdge[] {
+    return this.unresolvedByName.get(name).filter((edge) => !edge.external && (!edge.subclassOnly || targets.some((target) => this.mayAnswerOwnCall(target, edge.from))));
   }
 
   /**
@@ -332,43 +336,28 @@ export class CallGraph {
    */
   private mayAnswerOwnCall(ref: SymbolRef, caller: SymbolRef): boolean {
     const owner = this.resolver.symbols(ref.file)?.functions.get(ref.name)?.class_name;
-    const cls = owner === undefined ? undefined : this.resolver.classInfo(ref.file, owner);
     const base = this.resolver.enclosingClass(caller.file, caller.name);
-    if (!cls || !base) return true;
-    return this.descendantsOf(base).some((derived) => this.resolver.mro(derived).classes.some((c) => c.file === cls.file && c.name === cls.name));
+    if (owner === undefined || !base) return true;
+    return this.relativesOf(base).has(`${ref.file}#${owner}`);
   }
 
-  /** A class and every project class deriving from it, through the index of subclasses (built on first use after a change). */
-  private descendantsOf(cls: ClassInfo): ClassInfo[] {
-    this.subclasses ??= this.indexSubclasses();
-    const out: ClassInfo[] = [];
+  private relativesOf(cls: ClassInfo): Set<string> {
+    const start = `${cls.file}#${cls.name}`;
+    let out = this.relatives.get(start);
+    if (out) return out;
+    out = new Set();
     const seen = new Set<string>();
-    const queue = [cls];
+    const queue: SymbolRef[] = [{ file: cls.file, name: cls.name }];
     while (queue.length > 0) {
       const next = queue.shift()!;
-      const key = `${next.file}#${next.name}`;
+      const key = symbolKey(next);
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push(next);
-      queue.push(...(this.subclasses.get(key) ?? []));
+      const derived = this.resolver.classInfo(next.file, next.name);
+      if (derived) for (const c of this.resolver.mro(derived).classes) out.add(`${c.file}#${c.name}`);
+      queue.push(...this.subclasses.get(key));
     }
-    return out;
-  }
-
-  private indexSubclasses(): Map<string, ClassInfo[]> {
-    const out = new Map<string, ClassInfo[]>();
-    for (const path of this.records.keys()) {
-      for (const name of this.resolver.symbols(path)?.classes.keys() ?? []) {
-        const cls = this.resolver.classInfo(path, name);
-        if (!cls) continue;
-        for (const base of this.resolver.bases(cls).classes) {
-          const key = `${base.file}#${base.name}`;
-          const list = out.get(key);
-          if (list) list.push(cls);
-          else out.set(key, [cls]);
-        }
-      }
-    }
+    this.relatives.set(start, out);
     return out;
   }
 

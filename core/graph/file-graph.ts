@@ -61,9 +61,11 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     }
     const overrides: FileGraph['overrides'] = [];
     const libOverrides: FileGraph['libOverrides'] = [];
+    const bases: FileGraph['bases'] = [];
     for (const [name] of symbols.classes) {
       const cls = resolver.classInfo(record.path, name);
       if (!cls || cls.file !== record.path) continue;
+      for (const base of resolver.bases(cls).classes) bases.push({ cls: { file: cls.file, name: cls.name }, base: { file: base.file, name: base.name } });
       const libBases = resolver.libBases(cls);
       for (const [methodName, method] of cls.methods) {
         if (method.file !== record.path || method.fn.kind === 'constructor' || methodName === '__init__') continue;
@@ -87,7 +89,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
     for (const { method, overridden } of resolver.objectOverrides(record.path)) {
       overrides.push({ method: { file: record.path, name: method.qualified_name }, overridden: { file: overridden.file, name: overridden.fn.qualified_name } });
     }
-    return { imports, edges, overrides, libOverrides };
+    return { imports, edges, overrides, libOverrides, bases };
   });
   deps.delete(record.path);
   return { path: record.path, language: record.language, ...value, deps: [...deps].sort() };

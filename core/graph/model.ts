@@ -92,6 +92,8 @@ export interface FileGraph {
   overrides: Array<{ method: SymbolRef; overridden: SymbolRef }>;
   /** Methods of this file's classes implementing a method of a type outside the project (`lib` as in CallEdge). */
   libOverrides: Array<{ method: SymbolRef; lib: string }>;
+  /** This file's classes paired with the project classes they extend directly. */
+  bases: Array<{ cls: SymbolRef; base: SymbolRef }>;
   /**
    * Every project path this file's resolution read or probed (records consulted, candidate module
    * paths tried). A change to any of them makes this file's graph stale.

@@ -181,7 +181,7 @@ function callersOf(graph: CallGraph, changed: ChangedUnit[], depth: number): Cal
     let offset = 0;
     if (unit.change === 'removed') {
       const name = unit.function.slice(unit.function.lastIndexOf('.') + 1);
-      const byName = graph.possibleCalls({ file: unit.file, name: unit.function }, name);
+      const byName = graph.possibleCalls(name, [{ file: unit.file, name: unit.function }]);
       for (const edge of byName) {
         keep({ file: edge.from.file, function: edge.from.name, line: edge.line, depth: 1, via: edge.via, confidence: 'low', reaches });
       }

@@ -70,7 +70,7 @@ export const dead: QueryHandler<DeadArgs, DeadResult> = async (ctx, args) => {
     for (const def of graph.definitionsIn(file)) {
       if (excludedByRule(graph, def)) continue;
       if (directCallers(graph, { file: def.file, name: def.qualified_name }, false, 'family').length > 0) continue;
-      if (graph.possibleCalls({ file: def.file, name: def.qualified_name }, def.name).length > 0) continue;
+      if (graph.possibleCalls(def.name, [{ file: def.file, name: def.qualified_name }]).length > 0) continue;
       candidates.push(def);
     }
   }

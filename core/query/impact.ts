@@ -6,7 +6,7 @@ import { transitiveCallers, type DispatchMode } from '../graph/callers.js';
 import { findDefinitions } from '../graph/lookup.js';
 import { resolveInsideRoot } from '../project/root.js';
 import { TldrError } from '../errors.js';
-import type { Confidence, Via } from '../graph/model.js';
+import type { Confidence, SymbolRef, Via } from '../graph/model.js';
 import type { QueryHandler } from './context.js';
 import { DEFAULT_IMPACT_DEPTH } from './impact-depth.js';
 
@@ -40,8 +40,10 @@ export const impact: QueryHandler<ImpactArgs, ImpactResult> = async (ctx, args) 
     file: c.file, function: c.function, line: c.line, depth: c.depth, via: c.via, confidence: c.confidence,
     ...(c.reference ? { reference: true as const } : {}),
   }));
-  const possibleEdges = new Set(definitions.flatMap((d) => graph.possibleCalls({ file: d.file, name: d.qualified_name }, d.name)));
-  const possible = [...possibleEdges].map((edge) => ({ file: edge.from.file, function: edge.from.name, line: edge.line, callee: edge.callee }));
+  const byName = new Map<string, SymbolRef[]>();
+  for (const d of definitions) byName.set(d.name, [...(byName.get(d.name) ?? []), { file: d.file, name: d.qualified_name }]);
+  const possible = [...byName].flatMap(([name, targets]) => graph.possibleCalls(name, targets))
+    .map((edge) => ({ file: edge.from.file, function: edge.from.name, line: edge.line, callee: edge.callee }));
   return {
     target: args.name,
     definitions: definitions.map((d) => ({ file: d.file, line: d.line, qualified_name: d.qualified_name })),
