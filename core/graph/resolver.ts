@@ -18,6 +18,7 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { LOCALS } from '../extract/definitions.js';
+import { isRuntimeFunction } from './builtins.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
@@ -2699,6 +2700,8 @@ export class Resolver {
     if (special) return special;
     const value = this.lookupName(file, call.caller, segment.name, call.line, 0);
     if (value === undefined && call.kind !== 'new') {
+      const language = this.symbols(file)?.record.language;
+      if (language && isRuntimeFunction(language, segment.name)) return [{ via: 'external' }];
       const own = this.implicitThisCall(file, call.caller, segment.name);
       if (own) return [own];
     }

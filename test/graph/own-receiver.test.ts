@@ -51,6 +51,17 @@ describe('calls on the own instance of a method the hierarchy lacks', () => {
     expect(await possible('Stack.push')).toEqual([]);
   });
 
+  it('a bare call of a runtime function nothing in scope defines is the runtime\'s (Python, Go, TS)', async () => {
+    expect(await possible('Store.open')).toEqual([]);
+    expect(await possible('Timer.clearTimeout')).toEqual([]);
+    expect(await possible('dirs.len')).toEqual([]);
+    expect((await impact(ctx, { name: 'dirs.len', depth: 1 })).callers.map((c) => c.function)).toEqual(['count']);
+    // Where the name is the project's, it is that: a local closure, a module's own function.
+    expect(await possible('pipe.close')).toEqual([]);
+    expect(project.graph.calleesOf({ file: 'dirs.go', name: 'count' }).filter((e) => e.callee === 'close')).toEqual([expect.not.objectContaining({ external: true })]);
+    expect((await impact(ctx, { name: 'format', depth: 1, file: 'shadow.py' })).callers.map((c) => c.function)).toEqual(['show']);
+  });
+
   it('a name the hierarchy may hold otherwise stays a possible call of every definition', async () => {
     // An attribute (`self.on_done = …`) may hold any function; `__getattr__` answers any name.
     expect(await possible('on_done')).toEqual(['Labelled.finish:43']);
