@@ -22,7 +22,7 @@ import { isRuntimeFunction } from './builtins.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
-  closingBracket, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
+  closingBracket, goFirstResult, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
@@ -1070,6 +1070,9 @@ export class Resolver {
       const promises = fn.is_async && !ASYNC_GENERATOR.test(fn.signature) && this.symbols(file)?.family === 'js';
       return promises ? { kind: 'external', lib: 'Promise', awaited: inferred } : inferred;
     }
+    // Go: `x, err := f()` binds x to f's first result (a call with several is only ever unpacked).
+    const first = this.symbols(file)?.family === 'go' ? goFirstResult(fn.return_type) : undefined;
+    if (first !== undefined) return this.typeValue(file, first, depth + 1);
     if (/^(Self|self)$/.test(fn.return_type.trim()) && fn.class_name) {
       const cls = this.classInfo(file, fn.class_name);
       return cls ? { kind: 'instance', cls } : OPAQUE;

@@ -538,3 +538,21 @@ function angleArgsAfter(text: string, name: string): string[] | undefined {
 export function guardedType(returns: string): string | undefined {
   return /^(?:asserts\s+)?[A-Za-z_$][\w$]*\s+is\s+([\s\S]+)$/.exec(returns.trim())?.[1].trim();
 }
+
+/** A Go result that is a name and a type (`err error`); not a type spelt with a keyword (`chan int`, `func() error`). */
+const GO_NAMED_RESULT = /^(?!(?:func|map|chan|struct|interface)\b)[A-Za-z_]\w*\s+(\S.*)$/;
+
+/**
+ * The type of a Go function's first result when it declares a list of them (`(*Request, error)`,
+ * `(resp *Response, err error)`, `(a, b int)`): what `x, err := f()` binds x to. Undefined for
+ * a result that is not a list.
+ */
+export function goFirstResult(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('(') || closingBracket(trimmed, 0) !== trimmed.length - 1) return undefined;
+  const parts = splitTopLevel(trimmed.slice(1, -1), ',').map((part) => part.trim());
+  // Named results: names grouped before a type share it (`a, b int`).
+  const named = parts.map((part) => GO_NAMED_RESULT.exec(part)?.[1]);
+  if (named.some((type) => type !== undefined)) return named.find((type) => type !== undefined);
+  return parts[0] || undefined;
+}

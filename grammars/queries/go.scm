@@ -42,6 +42,10 @@
     (composite_literal type: (_) @binding.new)
     (unary_expression operand: (composite_literal type: (_) @binding.new))])) @binding
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
+; x := v.(T), x, ok := v.(T): x is a T
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (type_assertion_expression type: (_) @binding.type))) @binding
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name .)
   right: (expression_list . [(identifier) (selector_expression)] @binding.from .)) @binding

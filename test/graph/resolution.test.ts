@@ -120,6 +120,18 @@ describe('Go, Java, Rust and C', () => {
     expect(targetOf(graph, 'server/server.go', 'logStart')).toBe('server/listen.go#logStart');
   });
 
+  it('Go: a type assertion (v.(T), with or without ok) binds a value of that type', () => {
+    const { graph } = projects['go-mod'];
+    expect(targetOf(graph, 'server/assert.go', 's.size')).toBe('server/assert.go#sizer.size');
+    expect(targetOf(graph, 'server/assert.go', 'f.size')).toBe('server/assert.go#file.size');
+  });
+
+  it('Go: x, err := f() binds x to the first of the results f declares', () => {
+    const { graph } = projects['go-mod'];
+    expect(targetOf(graph, 'server/results.go', 'req.Header.Set')).toBe('server/results.go#Header.Set');
+    expect(targetOf(graph, 'server/results.go', 'other.Header.Set')).toBe('server/results.go#Header.Set');
+  });
+
   it('Java: single-type, static and wildcard imports, fields, implicit this and constructors', () => {
     const { graph } = projects['java-app'];
     const app = 'src/main/java/com/acme/App.java';

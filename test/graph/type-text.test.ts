@@ -1,7 +1,7 @@
 // The pure type-text readers call resolution relies on, on type texts as real code writes them.
 import { describe, expect, it } from 'vitest';
 import {
-  aliasedType, elementType, functionTypeParams, functionTypeThis, objectTypeMembers, paramType, typeName, typeParamsOf, typeShape,
+  aliasedType, elementType, functionTypeParams, functionTypeThis, goFirstResult, objectTypeMembers, paramType, typeName, typeParamsOf, typeShape,
 } from '../../dist/core/graph/type-text.js';
 
 describe('type text', () => {
@@ -115,5 +115,17 @@ describe('type text', () => {
       .toEqual([{ name: 'T' }, { name: 'Rebuild', constraint: 'Top' }, { name: 'TypeMakeIn' }]);
     // With other members too, the call signatures are one member among them.
     expect(typeShape('{ (x: X): R; name: string }')).toEqual({ kind: 'object', members: new Map([['()', '((x: X) => R)'], ['name', 'string']]) });
+  });
+
+  it("reads a Go function's first result out of a result list, named or not (net/http)", () => {
+    expect(goFirstResult('(*Request, error)')).toBe('*Request');
+    expect(goFirstResult('(resp *Response, err error)')).toBe('*Response');
+    expect(goFirstResult('(a, b int)')).toBe('int');
+    expect(goFirstResult('(n int)')).toBe('int');
+    expect(goFirstResult('(chan int, error)')).toBe('chan int');
+    expect(goFirstResult('(func() error, bool)')).toBe('func() error');
+    expect(goFirstResult('(map[string]int, error)')).toBe('map[string]int');
+    expect(goFirstResult('*Request')).toBeUndefined();
+    expect(goFirstResult('func() (int, error)')).toBeUndefined();
   });
 });
