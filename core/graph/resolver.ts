@@ -22,7 +22,7 @@ import { isRuntimeFunction } from './builtins.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
-  closingBracket, goFirstResult, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
+  GO_MAP, closingBracket, goFirstResult, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
@@ -2428,7 +2428,8 @@ export class Resolver {
    */
   private elementOf(value: Value, depth: number): Value {
     if (value.kind === 'array') return value.element;
-    if (value.kind === 'map' && value.lib === 'Record') return value.value;
+    // (`for k, v := range m` binds v, a Go map's value.)
+    if (value.kind === 'map' && (value.lib === 'Record' || value.lib === GO_MAP)) return value.value;
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.elementOf(option, depth + 1)));
     if (value.kind === 'instance' && !this.tooDeep(depth)) {
       const iter = this.findMethod(value.cls, '__iter__');
@@ -2498,10 +2499,16 @@ export class Resolver {
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'opaque') {
-      const isSelf = receiverSegments.length === 1 && isSelfName(this.symbols(file)?.family, receiverSegments[0].name);
+      const family = this.symbols(file)?.family;
+      const isSelf = receiverSegments.length === 1 && isSelfName(family, receiverSegments[0].name);
       const own = receiver.kind === 'super' ? receiver.cls : receiver.kind === 'instance' && isSelf && !receiver.exact && ownThis() ? receiver.cls : undefined;
       const lacking = own && this.undefinedOwnMember(file, own, last.name, receiver.kind === 'super');
       if (lacking) return [lacking];
+      // Go: a value's methods are its type's and its embedded types'; one no project type there has
+      // is an embedded library type's (`bw.Write` of a struct embedding `*bufio.Writer`).
+      if (family === 'go' && receiver.kind === 'instance' && this.knownHierarchy(receiver.cls)?.library && !this.hierarchyHolds(receiver.cls, last.name)) {
+        return [{ via: 'external' }];
+      }
     }
     if (target.kind === 'external') return [{ via: 'external' }];
     // `xs.pop()`, `d.get(k)`: a method of the runtime's whose result tldr follows.

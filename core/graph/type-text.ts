@@ -169,6 +169,11 @@ export function typeShape(raw: string, rustWrappers = true): TypeShape {
     const items = (rest < 0 ? written : written.slice(0, rest)).map((item) => item.replace(/^[\w$]+\??\s*:\s*/, '').replace(/\?$/, ''));
     if (items.length > 0 && items.every((item) => item !== '')) return { kind: 'tuple', items };
   }
+  // Go: `[]T`, `[4]T`, `[...]T` hold Ts; `map[K]V` maps to Vs.
+  const goSlice = GO_SLICE.exec(text);
+  if (goSlice) return { kind: 'elements', element: text.slice(goSlice[0].length), container: 'slice' };
+  const goMap = text.startsWith('map[') ? closingBracket(text, 3) : -1;
+  if (goMap > 0 && goMap < text.length - 1) return { kind: 'map', value: text.slice(goMap + 1), container: GO_MAP };
   const elements = collectionOf(text);
   if (elements) return { kind: 'elements', ...elements };
   const mapArgs = typeArguments(text, MAP_TYPES);
@@ -192,6 +197,10 @@ export function typeShape(raw: string, rustWrappers = true): TypeShape {
   const name = typeName(text, rustWrappers);
   return name === undefined ? { kind: 'unknown' } : { kind: 'named', name };
 }
+
+const GO_SLICE = /^\[\s*(?:\d+|\.\.\.)?\s*\](?=\S)/;
+/** The container of a Go map type (TypeShape `map`): ranging over one gives its values. */
+export const GO_MAP = 'map';
 
 /** `import("m")`, `import('m').A.B`: a TypeScript import type (JSDoc types keep the ones of a path, jsdoc-types.ts). */
 const IMPORT_TYPE = /^import\(\s*(['"])([^'"]+)\1\s*\)((?:\.[\w$]+)*)$/;

@@ -42,6 +42,14 @@
     (composite_literal type: (_) @binding.new)
     (unary_expression operand: (composite_literal type: (_) @binding.new))])) @binding
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
+; x := m[k], x, ok := m[k]: a value of the map (an element of the slice)
+(short_var_declaration
+  left: (expression_list . (identifier) @binding.name)
+  right: (expression_list . (index_expression) @binding.from .)) @binding
+; for _, x := range xs: an element of the slice (a value of the map)
+(range_clause
+  left: (expression_list (_) . (identifier) @binding.name .)
+  right: (_) @binding.each) @binding
 ; x := v.(T), x, ok := v.(T): x is a T
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)

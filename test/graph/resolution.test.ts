@@ -126,6 +126,13 @@ describe('Go, Java, Rust and C', () => {
     expect(targetOf(graph, 'server/assert.go', 'f.size')).toBe('server/assert.go#file.size');
   });
 
+  it('Go: a map\'s values and a slice\'s elements, indexed (with or without ok) or ranged over', () => {
+    const { graph } = projects['go-mod'];
+    for (const callee of ['q.popFront', 'byKey.popFront', 'each.popFront', 'value.popFront', 'first.popFront']) {
+      expect(targetOf(graph, 'server/collections.go', callee)).toBe('server/collections.go#queue.popFront');
+    }
+  });
+
   it('Go: x, err := f() binds x to the first of the results f declares', () => {
     const { graph } = projects['go-mod'];
     expect(targetOf(graph, 'server/results.go', 'req.Header.Set')).toBe('server/results.go#Header.Set');

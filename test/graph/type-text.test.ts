@@ -117,6 +117,14 @@ describe('type text', () => {
     expect(typeShape('{ (x: X): R; name: string }')).toEqual({ kind: 'object', members: new Map([['()', '((x: X) => R)'], ['name', 'string']]) });
   });
 
+  it('reads Go slices, arrays and maps', () => {
+    expect(typeShape('[]*queue')).toEqual({ kind: 'elements', element: '*queue', container: 'slice' });
+    expect(typeShape('[4]int')).toEqual({ kind: 'elements', element: 'int', container: 'slice' });
+    expect(typeShape('map[string][]*queue')).toEqual({ kind: 'map', value: '[]*queue', container: 'map' });
+    expect(typeShape('map[key]struct{}')).toEqual({ kind: 'map', value: 'struct{}', container: 'map' });
+    expect(typeShape('[]')).not.toEqual(expect.objectContaining({ kind: 'elements' }));
+  });
+
   it("reads a Go function's first result out of a result list, named or not (net/http)", () => {
     expect(goFirstResult('(*Request, error)')).toBe('*Request');
     expect(goFirstResult('(resp *Response, err error)')).toBe('*Response');
