@@ -133,6 +133,10 @@ describe('Go, Java, Rust and C', () => {
     }
   });
 
+  it('Go: a method of an embedded library type is that library\'s', () => {
+    expect(targetOf(projects['go-mod'].graph, 'server/embed.go', 'bw.Write')).toBe('external');
+  });
+
   it('Go: x, err := f() binds x to the first of the results f declares', () => {
     const { graph } = projects['go-mod'];
     expect(targetOf(graph, 'server/results.go', 'req.Header.Set')).toBe('server/results.go#Header.Set');
