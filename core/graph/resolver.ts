@@ -386,26 +386,40 @@ export class Resolver {
     });
   }
 
-  /** The classes a class extends or implements, resolved in its own file; `complete` when all were found. */
-  bases(cls: ClassInfo): { classes: ClassInfo[]; complete: boolean } {
+  /**
+   * The classes a class extends or implements, resolved in its own file; `complete` when all were
+   * found. `library`: a base is a library's (a value from outside the project, or one of Python's
+   * `object`, `Generic`, `ABC`… that are passed over), `libs` the keys of those typed outside the
+   * project (`Map`, `redux#Store`); `unknown`: a base is neither a project class nor a library's.
+   */
+  bases(cls: ClassInfo): { classes: ClassInfo[]; complete: boolean; library: boolean; libs: string[]; unknown: boolean } {
     return this.ctx.memo(`bases|${cls.file}|${cls.name}`, () => {
       const out: ClassInfo[] = [];
-      let complete = true;
+      const libs = new Set<string>();
+      let external = false;
+      let passedOver = false;
+      let unknown = false;
       const syms = this.symbols(cls.file);
       for (const record of cls.records) {
         for (const base of record.bases) {
-          if (syms?.family === 'python' && PY_IGNORED_BASES.test(base.trim())) continue;
+          if (syms?.family === 'python' && PY_IGNORED_BASES.test(base.trim())) {
+            passedOver = true;
+            continue;
+          }
           const name = typeName(base);
           const read = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
           // `const AbstractQuery = require('../abstract/query')`: what the module exports as a whole.
           const value = read && (this.wholeExport(read, 0) ?? read);
           const based = value?.kind === 'class' ? this.aliasedClass(value.cls) : undefined;
           if (based && !(based.file === cls.file && based.name === cls.name)) out.push(based);
-          else complete = false;
+          else if (value?.kind === 'external') {
+            external = true;
+            if (value.lib) libs.add(value.lib);
+          } else unknown = true;
         }
       }
-      return { classes: out, complete };
-    }) ?? { classes: [], complete: false };
+      return { classes: out, complete: !external && !unknown, library: external || passedOver, libs: [...libs], unknown };
+    }) ?? { classes: [], complete: false, library: false, libs: [], unknown: true };
   }
 
   /** The class a type alias of one class names (`@typedef {import("./d").default.Handler} Handler`), or the class itself. */
@@ -421,17 +435,7 @@ export class Resolver {
 
   /** The bases of a class that are types outside the project, as `lib` keys (`Map`, `redux#Store`). */
   libBases(cls: ClassInfo): string[] {
-    return this.ctx.memo(`libbases|${cls.file}|${cls.name}`, () => {
-      const out = new Set<string>();
-      for (const record of cls.records) {
-        for (const base of record.bases) {
-          const name = typeName(base);
-          const value = name ? this.evalPath(cls.file, MODULE_SCOPE, name, 0) : undefined;
-          if (value?.kind === 'external' && value.lib) out.add(value.lib);
-        }
-      }
-      return [...out];
-    }) ?? [];
+    return this.bases(cls).libs;
   }
 
   /** Method resolution order: the class, then its bases depth-first, each once. */
@@ -2575,26 +2579,13 @@ export class Resolver {
    * resolved, a call (`extends Mixin(Base)`), a JS base known only as a type.
    */
   private knownHierarchy(cls: ClassInfo): { library: boolean } | undefined {
-    return this.ctx.memo(`hierarchy|${cls.file}|${cls.name}`, () => {
-      let library = false;
-      for (const owner of this.mro(cls).classes) {
-        const python = this.symbols(owner.file)?.family === 'python';
-        for (const record of owner.records) {
-          for (const base of record.bases) {
-            if (python && PY_IGNORED_BASES.test(base.trim())) {
-              library = true;
-              continue;
-            }
-            const name = typeName(base);
-            const read = name ? this.evalPath(owner.file, MODULE_SCOPE, name, 0) : undefined;
-            const value = read && (this.wholeExport(read, 0) ?? read);
-            if (value?.kind === 'external') library = true;
-            else if (value?.kind !== 'class') return undefined;
-          }
-        }
-      }
-      return { library };
-    }) ?? undefined;
+    let library = false;
+    for (const owner of this.mro(cls).classes) {
+      const bases = this.bases(owner);
+      if (bases.unknown) return undefined;
+      library ||= bases.library;
+    }
+    return { library };
   }
 
   /** Whether a class or one up its hierarchy holds a member `name` other than a method: a field, a class-body binding, an attribute a method assigns, or any through `__getattr__`. */
