@@ -236,6 +236,8 @@ export interface LocalBinding {
   init_any?: string[];
   /** The initialiser is awaited (`await f()`, `await pending`): the name holds what the promise resolves to. */
   awaited?: true;
+  /** Only the name is declared here, its value not read (Go's `ctx, cancel := f()` second name). */
+  declared_only?: true;
   /**
    * JavaScript/TypeScript: an assignment to a plain name (`x = f()` after `let x`), not its
    * declaration. Call resolution passes over it where the name is a parameter or is declared with a

@@ -119,6 +119,8 @@ const MAX_ALTERNATIVES = 4;
  */
 const LITERAL_COLLECTIONS: Readonly<Record<string, string>> = { list: '[]', set: '[]', array: '[]', dictionary: '{}' };
 const LITERAL_TEXTS = new Set(Object.values(LITERAL_COLLECTIONS));
+/** The keys of a LocalBinding that say where it is, not what it holds. */
+const WHERE_KEYS = new Set(['scope', 'name', 'line', 'end_line', 'conditional']);
 
 /** The alternatives of `a || b`, `a ?? b`, `c ? a : b`, `(x = a)`, `await a`: leaves that are names, paths, elements (`xs[0]`), calls, constructions or literal collections. */
 function alternatives(node: Node, out: Node[], depth = 0): Node[] {
@@ -266,6 +268,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
   }
   // Several patterns may describe one declaration (its type, its initialiser): merge them.
   const byName = new Map<number, LocalBinding>();
+  const locals = new Set<LocalBinding>();
   const conditionals = new Map<Node | Tree, Map<number, boolean>>();
   for (const { node, caps } of matches) {
     const nameNode = caps['binding.name'];
@@ -286,7 +289,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     const either = caps['binding.either'] ? alternatives(caps['binding.either'], []) : undefined;
     const callback = caps['binding.callback'] ? callbackParam(caps, nameNode, comments) : undefined;
     const zipped = caps['binding.zipped'] ? zippedIterable(caps['binding.zipped'], nameNode, comments) : undefined;
-    if (!typeNode && !typeVar && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback && !zipped) continue;
+    // `@binding.local`: a name declared here whose value tldr does not read (Go's `ctx, cancel := …`
+    // second name): it hides what the name means outside.
+    if (!typeNode && !typeVar && !callNode && !fromNode && !eachNode && !caps['binding.values'] && !narrowNode && !managed && !item && !either?.length && !callback && !zipped && !caps['binding.local']) continue;
     // JS `function (array, predicate) { predicate = cb(predicate) }`: a parameter keeps its declared type (any).
     if (caps['binding.assigned'] && isOwnParameter(node, nameNode.text)) continue;
     let binding = byName.get(nameNode.startIndex);
@@ -378,6 +383,7 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.end_line = until.endPosition.row + 1;
       if (caps['binding.keeps']) binding.keeps = true;
     }
+    if (caps['binding.local']) locals.add(binding);
     if (callback && binding.callback_param === undefined) {
       binding.callback_param = callback;
       // The parameter is a name inside the literal only.
@@ -385,6 +391,8 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
     }
   }
   const bindings = [...byName.values()];
+  // A name only declared (`@binding.local`) that no other pattern says more of.
+  for (const binding of locals) if (Object.keys(binding).every((key) => WHERE_KEYS.has(key))) binding.declared_only = true;
   // A literal collection says less than what its items give (`[new Plane(), …]`: a list of Planes).
   for (const binding of bindings) {
     const literal = binding.init_any?.every((text) => LITERAL_TEXTS.has(text));

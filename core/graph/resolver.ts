@@ -1474,7 +1474,7 @@ export class Resolver {
       if (object) return object;
       // The binding in force: the last one made before the line (a narrowing only inside its branch).
       const bound = syms.bindings.get(scope)?.get(name);
-      const made = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && readsItself(b))
+      const made = bound?.filter((b) => b.line <= line && (b.end_line === undefined || line <= b.end_line) && !(b.line === line && (readsItself(b) || b.declared_only))
         && (b.guard === undefined || this.guardType(file, scope, b, depth) !== undefined));
       const before = made && this.withoutBlindAssignments(file, scope, bound!, made, depth);
       // (A method of a class this function is merged with names its local `<locals>.name`: qualify in definitions.ts.)
@@ -1483,7 +1483,10 @@ export class Resolver {
       // With no binding before the line, a later one stands for the name, unless a Python `def`
       // already bound it there (`__eq__ = __make_cmp(…)` before `__make_cmp = staticmethod(__make_cmp)`).
       const defined = nested !== undefined && syms.family === 'python' && scope === caller && nested.line <= line;
-      const binding = before?.length ? before[before.length - 1] : defined ? undefined : bound?.find((b) => b.end_line === undefined && !b.assigned);
+      // (Not a Go function's local: it exists from its declaration on. Nor one that only declares the
+      // name on the line read: the statement's right side reads the name before it, `x, ascii := ascii.ToLower(…)`.)
+      const declaredLater = syms.family !== 'go' || scope === MODULE_SCOPE;
+      const binding = before?.length ? before[before.length - 1] : defined || !declaredLater ? undefined : bound?.find((b) => b.end_line === undefined && !b.assigned);
       // A Python `def` runs as a statement: one between the binding and the line rebinds the name
       // (`convert: Callable = partial(…)` in one branch, `def convert(…)` in the other).
       const redefined = nested && binding && syms.family === 'python' && binding.line < nested.line && nested.line <= line;

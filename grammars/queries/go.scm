@@ -42,6 +42,8 @@
     (composite_literal type: (_) @binding.new)
     (unary_expression operand: (composite_literal type: (_) @binding.new))])) @binding
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
+; ctx, cancel := f(): every name after the first is a local too (its value is not read)
+(short_var_declaration left: (expression_list (_) (identifier) @binding.name) @binding.local) @binding
 ; x := m[k], x, ok := m[k]: a value of the map (an element of the slice)
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)

@@ -137,6 +137,12 @@ describe('Go, Java, Rust and C', () => {
     expect(targetOf(projects['go-mod'].graph, 'server/embed.go', 'bw.Write')).toBe('external');
   });
 
+  it('Go: every name a := declares is a local from that statement on', () => {
+    const { graph } = projects['go-mod'];
+    expect(targetOf(graph, 'server/locals.go', 'cancel')).toBe('unresolved');
+    expect(targetOf(graph, 'server/locals.go', 'util.Pair')).toBe('util/pair.go#Pair');
+  });
+
   it('Go: x, err := f() binds x to the first of the results f declares', () => {
     const { graph } = projects['go-mod'];
     expect(targetOf(graph, 'server/results.go', 'req.Header.Set')).toBe('server/results.go#Header.Set');
