@@ -118,17 +118,20 @@ export function staticKey(name: string): string {
   return `static ${name}`;
 }
 
-/** Python's builtin collections as what calling one makes (its methods are the runtime's). */
+/** A list, and a mapping, of values tldr does not know: their methods are the runtime's. */
+const SOME_LIST: Value = { kind: 'array', element: OPAQUE };
+const SOME_MAPPING: Value = { kind: 'map', value: OPAQUE };
+/** Python's builtin collections as what calling one makes. */
 const PY_COLLECTIONS = new Map<string, Value>([
-  ['dict', { kind: 'map', value: { kind: 'opaque' } }],
-  ...['list', 'set', 'frozenset', 'tuple'].map((name): [string, Value] => [name, { kind: 'array', element: { kind: 'opaque' } }]),
+  ['dict', SOME_MAPPING],
+  ...['list', 'set', 'frozenset', 'tuple'].map((name): [string, Value] => [name, SOME_LIST]),
 ]);
 /** Python's `*args` (a tuple) and `**kwargs` (a dict) of a function, by the name it gives them. */
 function pythonSplat(syms: FileSymbols, scope: string, name: string): Value | undefined {
   if (syms.family !== 'python') return undefined;
   const param = syms.functions.get(scope)?.params.find((text) => text.startsWith('*') && paramNames(text, 'python')[0] === name);
   if (!param) return undefined;
-  return param.startsWith('**') ? PY_COLLECTIONS.get('dict') : PY_COLLECTIONS.get('tuple');
+  return param.startsWith('**') ? SOME_MAPPING : SOME_LIST;
 }
 /** What a Java wildcard import reads as, when tldr can tell what it brings: a package, a class, a library's. */
 const READ_IMPORTS = new Set<Value['kind']>(['module', 'class', 'external']);
@@ -2254,8 +2257,8 @@ export class Resolver {
   /** The value of an expression as written: a name, path or call chain, or a Python binary operation. */
   private expressionValue(file: string, caller: string, text: string, line: number, depth: number): Value | undefined {
     // A literal list or mapping, as bindings.ts writes one.
-    if (text === '[]') return { kind: 'array', element: OPAQUE };
-    if (text === '{}') return { kind: 'map', value: OPAQUE };
+    if (text === '[]') return SOME_LIST;
+    if (text === '{}') return SOME_MAPPING;
     const operation = splitBinary(text);
     if (operation) return this.symbols(file)?.family === 'python' ? this.operationValue(file, caller, operation, line, depth) : undefined;
     const built = this.builtinIterable(file, caller, text, line, depth);
