@@ -335,10 +335,18 @@ export class CallGraph {
    * subclasses' and, in a class combining it with others (a mixin's), those others'.
    */
   private mayAnswerOwnCall(ref: SymbolRef, caller: SymbolRef): boolean {
+    const { cls, base } = this.methodAndCallerClasses(ref, caller);
+    if (!cls || !base) return true;
+    return this.relativesOf(base).has(`${cls.file}#${cls.name}`);
+  }
+
+  /** The class of method `ref`, and the class around `caller`'s code. */
+  private methodAndCallerClasses(ref: SymbolRef, caller: SymbolRef): { cls?: ClassInfo; base?: ClassInfo } {
     const owner = this.resolver.symbols(ref.file)?.functions.get(ref.name)?.class_name;
-    const base = this.resolver.enclosingClass(caller.file, caller.name);
-    if (owner === undefined || !base) return true;
-    return this.relativesOf(base).has(`${ref.file}#${owner}`);
+    return {
+      cls: owner === undefined ? undefined : this.resolver.classInfo(ref.file, owner),
+      base: this.resolver.enclosingClass(caller.file, caller.name),
+    };
   }
 
   private relativesOf(cls: ClassInfo): Set<string> {
@@ -433,9 +441,7 @@ export class CallGraph {
    * `this.m()` there may reach by dispatch. True when either class is not known.
    */
   inCallerHierarchy(ref: SymbolRef, caller: SymbolRef): boolean {
-    const owner = this.resolver.symbols(ref.file)?.functions.get(ref.name)?.class_name;
-    const cls = owner === undefined ? undefined : this.resolver.classInfo(ref.file, owner);
-    const base = this.resolver.enclosingClass(caller.file, caller.name);
+    const { cls, base } = this.methodAndCallerClasses(ref, caller);
     if (!cls || !base) return true;
     return this.resolver.mro(cls).classes.some((c) => c.file === base.file && c.name === base.name);
   }

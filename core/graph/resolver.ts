@@ -2516,9 +2516,7 @@ export class Resolver {
       if (lacking) return [lacking];
       // Go: a value's methods are its type's and its embedded types'; one no project type there has
       // is an embedded library type's (`bw.Write` of a struct embedding `*bufio.Writer`).
-      if (family === 'go' && receiver.kind === 'instance' && this.knownHierarchy(receiver.cls)?.library && !this.hierarchyHolds(receiver.cls, last.name)) {
-        return [{ via: 'external' }];
-      }
+      if (family === 'go' && receiver.kind === 'instance' && this.lacking(receiver.cls, last.name)?.library) return [{ via: 'external' }];
     }
     if (target.kind === 'external') return [{ via: 'external' }];
     // `xs.pop()`, `d.get(k)`: a method of the runtime's whose result tldr follows.
@@ -2558,10 +2556,19 @@ export class Resolver {
   private undefinedOwnMember(file: string, cls: ClassInfo, name: string, viaSuper: boolean): CallTarget | undefined {
     const family = this.symbols(file)?.family;
     if (family !== 'python' && family !== 'js' && family !== 'java') return undefined;
-    const hierarchy = this.knownHierarchy(cls);
-    if (!hierarchy || this.hierarchyHolds(cls, name)) return undefined;
+    const hierarchy = this.lacking(cls, name);
+    if (!hierarchy) return undefined;
     if (viaSuper) return hierarchy.library ? { via: 'external' } : undefined;
     return { via: 'name', subclassOnly: true };
+  }
+
+  /**
+   * Whether a class's known hierarchy (knownHierarchy) lacks a member `name` altogether, and
+   * whether it has a library's base; undefined when the name may be there after all.
+   */
+  private lacking(cls: ClassInfo, name: string): { library: boolean } | undefined {
+    const hierarchy = this.knownHierarchy(cls);
+    return hierarchy && !this.hierarchyHolds(cls, name) ? hierarchy : undefined;
   }
 
   /**
