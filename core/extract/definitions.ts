@@ -10,6 +10,10 @@
 //   else listed in `functions` with kind `method` and `class_name` `T`. Inside a function body the
 //   receiver is a local object (`socket.onopen = () => …`): such a function is nested like any
 //   local one (`fn.socket.onopen`, `parent_function` fn).
+// - JS/TS: a class's static side and its instances' are apart, and a member of each may share a
+//   name (`static getType()` and `getType()`; `X.cast = function…` and `X.prototype.cast =
+//   function…`). Then the instances' is named `X.prototype.m` (as MDN writes it) and the static
+//   one `X.m`, with modifier `static`: two definitions, each with its own callers.
 // - Arrow functions and function expressions bound to a variable, field or `exports.x` are
 //   definitions of kind `arrow` named after the binding; unbound (callback) functions are not
 //   definitions at all, so their calls belong to the enclosing named function.
@@ -67,6 +71,8 @@ export interface Def extends Scoped {
   decorators: Node[];
   body?: Node;
   receiver?: string;
+  /** Set on the receiver's prototype (`X.prototype.m = …`, or through an alias of it). */
+  onPrototype?: true;
   modifiers: string[];
   match: Match;
   qualified: string;
@@ -159,7 +165,8 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
   const outer = widen(caps.start ?? node, ctx.syntax);
   const decorators = decoratorsOf(node, outer, ctx.syntax, ctx.source);
   const first = decorators.length > 0 && decorators[0].startIndex < outer.startIndex ? decorators[0] : outer;
-  const receiver = caps.receiver ? bareTypeName((ctx.syntax.prototypeAliases && prototypeAlias(caps.receiver, declared)) || caps.receiver.text) : undefined;
+  const receiverText = caps.receiver ? (ctx.syntax.prototypeAliases && prototypeAlias(caps.receiver, declared)) || caps.receiver.text : undefined;
+  const receiver = receiverText === undefined ? undefined : bareTypeName(receiverText);
   return {
     node, isClass, kind, declaration, name, nameNode, outer, decorators,
     first,
@@ -167,6 +174,7 @@ function draftDef(match: Match, kind: string, isClass: boolean, declaration: boo
     fromRow: first.startPosition.row,
     body: caps.body ?? node.childForFieldName('body') ?? undefined,
     receiver: receiver || undefined,
+    ...(receiverText !== undefined && /\.prototype\s*$/.test(receiverText) ? { onPrototype: true as const } : {}),
     modifiers: [],
     match,
     start: node.startIndex,
@@ -467,17 +475,59 @@ function isNestedFunction(def: Def): boolean {
  * Names every def (parents come before their children). A function nested in a function whose
  * name a class or interface of the file shares (TypeScript's declaration merging: zod's
  * `function $constructor` with a nested `init`, and `interface $constructor { init(…) }`) would
- * take a member's name: it is named as Python names locals, `$constructor.<locals>.init`.
+ * take a member's name: it is named as Python names locals, `$constructor.<locals>.init`. An
+ * instance member sharing its name with a static one is `X.prototype.m` (ExtractSyntax.staticSides).
  */
-function qualify(defs: Def[]): void {
+function qualify(defs: Def[], ctx: DefinitionContext): void {
   for (const def of defs) def.qualified = qualifiedName(def);
+  const instanceSides = ctx.syntax.staticSides ? instanceMembersBesideStatic(defs, ctx.source) : undefined;
   const members = new Set(defs.filter((def) => def.parent?.isClass && !def.isClass).map((def) => def.qualified));
-  if (members.size === 0 || !defs.some((def) => isNestedFunction(def) && members.has(def.qualified))) return;
+  const localsRenamed = members.size > 0 && defs.some((def) => isNestedFunction(def) && members.has(def.qualified));
+  if (!localsRenamed && !instanceSides) return;
   // Again, so that what is nested in a renamed function is named under its new name.
   for (const def of defs) {
     const name = qualifiedName(def);
-    def.qualified = isNestedFunction(def) && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
+    if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
+    else def.qualified = localsRenamed && isNestedFunction(def) && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
   }
+}
+
+/**
+ * The instance members named like a static member of their class (see the rules at the top);
+ * those static members set on the class object (`X.cast = function…`) are marked `static` here,
+ * as the keyword marks a class body's. Undefined when there are none.
+ */
+function instanceMembersBesideStatic(defs: readonly Def[], source: string): Set<Def> | undefined {
+  const byName = new Map<string, Def[]>();
+  let shared = false;
+  for (const def of defs) {
+    if (def.isClass || def.kind === SCOPE_KIND || !(def.parent?.isClass || (def.receiver !== undefined && !isLocalReceiver(def)))) continue;
+    const group = byName.get(def.qualified);
+    if (group) {
+      group.push(def);
+      shared = true;
+    } else {
+      byName.set(def.qualified, [def]);
+    }
+  }
+  if (!shared) return undefined;
+  let out: Set<Def> | undefined;
+  for (const group of byName.values()) {
+    if (group.length < 2) continue;
+    const statics = group.filter((def) => isStaticMember(def, source));
+    if (statics.length === 0 || statics.length === group.length) continue;
+    for (const def of statics) if (def.receiver !== undefined && !def.modifiers.includes('static')) def.modifiers.push('static');
+    for (const def of group) if (!statics.includes(def)) (out ??= new Set()).add(def);
+  }
+  return out;
+}
+
+/** A class body's member declared `static`, or a function set on the class object itself (`X.m = function…`). */
+function isStaticMember(def: Def, source: string): boolean {
+  if (def.receiver !== undefined) return !def.onPrototype;
+  const words: string[] = [];
+  modifiersIn(source, afterDecoratorsOf(def), def.nameNode?.startIndex ?? def.body?.startIndex ?? def.node.endIndex, words);
+  return words.includes('static');
 }
 
 export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fieldMatches: Match[], ctx: DefinitionContext): Definitions {
@@ -488,7 +538,7 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
   const topLevel: Def[] = [];
   const classByName = new Map<string, ClassRecord>();
   const receiverMethods: Def[] = [];
-  qualify(defs);
+  qualify(defs, ctx);
   for (const def of defs) {
     const parent = def.parent;
     const local = isLocalReceiver(def);

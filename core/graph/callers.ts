@@ -44,7 +44,8 @@ export function defaultDispatch(language: LanguageId | undefined): DispatchMode 
 function functionAt(graph: CallGraph, ref: SymbolRef): FunctionRecord | undefined {
   const record = graph.record(ref.file);
   if (!record) return undefined;
-  const owner = ref.name.slice(0, ref.name.lastIndexOf('.'));
+  // `X.prototype.m`: an instance method named apart from a static one (core/extract/definitions.ts).
+  const owner = ref.name.slice(0, ref.name.lastIndexOf('.')).replace(/\.prototype$/, '');
   const cls = record.classes.find((c) => c.qualified_name === owner);
   return cls?.methods.find((m) => m.qualified_name === ref.name) ?? record.functions.find((f) => f.qualified_name === ref.name);
 }

@@ -42,8 +42,12 @@ export interface ClassInfo {
  */
 export type Value =
   | { kind: 'module'; family: Family; file?: string; dir?: string; imported?: boolean }
-  /** `self`: the instance the function was read off as a method (`x.m` → x), what a return type `this` or `this['K']` is of. */
-  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean; self?: Value }
+  /**
+   * `self`: the instance the function was read off as a method (`x.m` → x), what a return type `this` or `this['K']` is of.
+   * `instance`: `this` in a function set on this constructor function's prototype: members set on the
+   * prototype (`X.prototype.m`, named apart from a static `X.m`: core/extract/definitions.ts) come first.
+   */
+  | { kind: 'function'; file: string; fn: FunctionRecord; imported?: boolean; alias?: boolean; self?: Value; instance?: true }
   /**
    * A class; `typed` when only a type says so (`ctor: typeof Foo` may hold a subclass); `untyped`
    * when its name is also declared `Any` (a checker types the name by that declaration: calling it
@@ -164,7 +168,7 @@ const PY_IGNORED_BASES = /^(object|Generic|Protocol|ABC|typing\.|metaclass\s*=|\
 function valueKey(value: Value): string | undefined {
   switch (value.kind) {
     case 'function':
-      return `f|${value.file}#${value.fn.qualified_name}`;
+      return `f|${value.file}#${value.fn.qualified_name}${value.instance ? '|instance' : ''}`;
     case 'class':
     case 'instance':
       return `${value.kind[0]}|${value.cls.file}#${value.cls.name}`;
@@ -1300,6 +1304,15 @@ export class Resolver {
     return property && this.propertyValue(file, property, depth + 1);
   }
 
+  /**
+   * An instance's method `X.prototype.m` of constructor function `X`, where a static `X.m` shares
+   * its name (only then is it named so): an object `new X()` makes, `this` in X's prototype methods.
+   */
+  private prototypeMember(file: string, constructor: string, name: string): Value | undefined {
+    const fn = this.symbols(file)?.functions.get(`${constructor}.prototype.${name}`);
+    return fn && { kind: 'function', file, fn };
+  }
+
   /** Methods of the declared types of a file's object literals that their members implement. */
   objectOverrides(file: string): Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> {
     const syms = this.symbols(file);
@@ -1332,8 +1345,10 @@ export class Resolver {
       if (!owner.cls) {
         if (owner.declared) return this.typeValue(file, owner.declared, depth + 1);
         if (owner.holder === undefined) return undefined;
-        // The function or object it is set on, whose members are the others set on it.
+        // The function or object it is set on, whose members are the others set on it; in a
+        // function set on a constructor's prototype, its instance.
         const held = this.evalPath(file, MODULE_SCOPE, owner.holder, depth + 1);
+        if (held?.kind === 'function' && owner.fn && !owner.fn.modifiers?.includes('static')) return { ...held, instance: true };
         return held && held.kind !== 'opaque' ? held : { kind: 'object', file, path: owner.holder };
       }
       return owner.isStatic ? { kind: 'class', cls: owner.cls } : { kind: 'instance', cls: owner.cls };
@@ -1898,7 +1913,7 @@ export class Resolver {
         if (typed && typed.kind !== 'opaque') return typed;
         const held = property && this.propertyValue(value.file, property, depth + 1);
         if (held) return held;
-        const declared = this.namespaceClass(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1)
+        const declared = this.namespaceClass(value.file, value.path, name) ?? this.prototypeMember(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1)
           ?? this.instanceMember(value.file, value.path, name, depth + 1);
         if (declared) return declared;
         return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
@@ -1910,7 +1925,8 @@ export class Resolver {
         // `View.prototype` of a constructor function holds its instances' members.
         const prototype = name === 'prototype' ? this.constructorInstance(value) : undefined;
         if (prototype) return prototype;
-        return this.expandoValue(value.file, value.fn.qualified_name, name, depth + 1) ?? this.instanceMember(value.file, value.fn.qualified_name, name, depth + 1) ?? OPAQUE;
+        return (value.instance ? this.prototypeMember(value.file, value.fn.qualified_name, name) : undefined)
+          ?? this.expandoValue(value.file, value.fn.qualified_name, name, depth + 1) ?? this.instanceMember(value.file, value.fn.qualified_name, name, depth + 1) ?? OPAQUE;
       default:
         return OPAQUE;
     }

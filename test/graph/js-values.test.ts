@@ -32,6 +32,14 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(ts.graph, file, 'count.toFixed', 'clean')).toBe('external');
   });
 
+  it('a function set on a constructor is its static method, one set on its prototype an instance method, apart when they share a name (mongoose SchemaNumber.cast)', () => {
+    const fns = js.graph.record('sides.js')!.functions.map((fn) => `${fn.qualified_name}${fn.modifiers?.includes('static') ? ' static' : ''}`);
+    expect(fns).toEqual(['SchemaNumber', 'parseNumber', 'SchemaNumber.cast static', 'SchemaNumber.prototype.cast', 'SchemaNumber.checkRequired']);
+    expect(targetOf(js.graph, 'sides.js', 'SchemaNumber.cast')).toBe('sides.js#SchemaNumber.cast');
+    expect(targetOf(js.graph, 'sides.js', 'this.cast')).toBe('sides.js#SchemaNumber.prototype.cast');
+    expect(targetOf(js.graph, 'sides.js', 'schema.cast')).toBe('sides.js#SchemaNumber.prototype.cast');
+  });
+
   it('export default f() is what f returns, export default new C() an instance of C', () => {
     expect(targetOf(js.graph, 'use.js', 'made.add', 'register')).toBe('registry.js#Registry.add');
     expect(targetOf(js.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');

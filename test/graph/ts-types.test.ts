@@ -324,6 +324,21 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites(file, 'Page.json', 'family')).toEqual([]);
   });
 
+  it('a static and an instance method of one name are two definitions, the instance one named Class.prototype.m (Lexical getType)', () => {
+    const file = 'src/sides.ts';
+    const methods = project.graph.record(file)!.classes.flatMap((cls) => cls.methods.map((m) => `${m.qualified_name}${m.modifiers?.includes('static') ? ' static' : ''}`));
+    expect(methods).toEqual([
+      'Shape.getType static', 'Shape.prototype.getType',
+      'Circle.getType static', 'Circle.prototype.getType', 'Circle.radius', 'Circle.radius', 'Circle.area',
+    ]);
+    expect(targetOf(project.graph, file, 'Shape.getType')).toBe(`${file}#Shape.getType`);
+    expect(targetOf(project.graph, file, 'shape.getType')).toBe(`${file}#Shape.prototype.getType`);
+    expect(callerSites(file, 'Shape.getType', 'family')).toEqual([`${file}:9`]);
+    expect(callerSites(file, 'Shape.prototype.getType', 'family')).toEqual([`${file}:36`]);
+    expect(callerSites(file, 'Circle.prototype.getType', 'family')).toEqual([`${file}:36`]);
+    expect(callerSites(file, 'Circle.getType', 'family')).toEqual([`${file}:19`]);
+  });
+
   it('a call through a web platform type reaches, by family, the overrides in classes extending it or the types it extends (mswjs-interceptors)', () => {
     const file = 'src/events.ts';
     expect(callerSites(file, 'Transport.addEventListener', 'family')).toEqual([`${file}:16`]);
