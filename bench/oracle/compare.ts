@@ -140,7 +140,8 @@ export function sampleTargets(
     for (const name of new Set([...seen, ...record.classes.flatMap((c) => [c.qualified_name, ...c.methods.map((m) => m.qualified_name)])])) {
       for (const def of graph.definitions(name)) {
         if (def.file !== path || def.qualified_name !== name || !isSampleable(def)) continue;
-        candidates.push({ def, key: `${path}#${name}#${def.line}` });
+        // Keyed by the simple name: renaming a definition (`X.prototype.m`) does not change the sample.
+        candidates.push({ def, key: `${path}#${def.name}#${def.line}` });
       }
     }
   }
