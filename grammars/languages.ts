@@ -86,6 +86,11 @@ export interface ExtractSyntax {
    * instances' is then named `Class.prototype.m` (core/extract/definitions.ts).
    */
   staticSides?: true;
+  /**
+   * Definitions in different unnamed functions (test callbacks) that would share a qualified name
+   * are named after their line, `Frame@69` (core/extract/definitions.ts).
+   */
+  callbackLocals?: true;
 }
 
 /**
@@ -108,13 +113,13 @@ const TS_UNKNOWN_WORDS = new RegExp([
 export const LANGUAGES: readonly LanguageEntry[] = [
   { id: 'typescript', extensions: ['.ts', '.mts', '.cts'], wasm: 'tree-sitter-typescript.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript), readableAs: ['tsx'],
-    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^(?:<[^\n]*?>\s*\(|<\s*$|(?:in|instanceof)\??\s*:)/, separator: ';' }, unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations', staticSides: true } },
+    extract: { queries: ['ecma', 'typescript', 'ts'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], separate: { lines: /^(?:<[^\n]*?>\s*\(|<\s*$|(?:in|instanceof)\??\s*:)/, separator: ';' }, unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations', staticSides: true, callbackLocals: true } },
   { id: 'tsx', extensions: ['.tsx'], wasm: 'tree-sitter-tsx.wasm',
     flow: () => import('./flow/typescript.js').then((m) => m.typescript),
-    extract: { queries: ['ecma', 'typescript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations', staticSides: true } },
+    extract: { queries: ['ecma', 'typescript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'ambient_declaration', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], unknownWords: TS_UNKNOWN_WORDS, overloads: 'declarations', staticSides: true, callbackLocals: true } },
   { id: 'javascript', extensions: ['.js', '.mjs', '.cjs', '.jsx'], wasm: 'tree-sitter-javascript.wasm',
     flow: () => import('./flow/javascript.js').then((m) => m.javascript), readableAs: ['typescript', 'tsx'],
-    extract: { queries: ['ecma', 'javascript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], prototypeAliases: true, staticSides: true } },
+    extract: { queries: ['ecma', 'javascript', 'jsx'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['export_statement', 'lexical_declaration', 'variable_declaration'], continuations: ['else', 'catch', 'finally'], prototypeAliases: true, staticSides: true, callbackLocals: true } },
   { id: 'python', extensions: ['.py', '.pyi'], wasm: 'tree-sitter-python.wasm',
     flow: () => import('./flow/python.js').then((m) => m.python),
     extract: { queries: ['python'], comments: ['comment'], decorators: ['decorator'], decoratorMark: '@', wrappers: ['decorated_definition'], docstrings: true, lineAfterDecorators: true, continuations: ['else', 'elif', 'except', 'finally'], overloads: 'declarations' } },

@@ -14,6 +14,10 @@
 //   name (`static getType()` and `getType()`; `X.cast = function…` and `X.prototype.cast =
 //   function…`). Then the instances' is named `X.prototype.m` (as MDN writes it) and the static
 //   one `X.m`, with modifier `static`: two definitions, each with its own callers.
+// - JS/TS: definitions in different unnamed functions (a test's `it('…', () => { class Frame … })`
+//   callbacks, each with its own `Frame`) that would share a qualified name are named after their
+//   line, `Frame@69`: each is its own definition, found by its name from its own code (a bare name
+//   read there is the latest of those declared before it, core/graph/symbols.ts).
 // - Arrow functions and function expressions bound to a variable, field or `exports.x` are
 //   definitions of kind `arrow` named after the binding; unbound (callback) functions are not
 //   definitions at all, so their calls belong to the enclosing named function.
@@ -481,15 +485,66 @@ function isNestedFunction(def: Def): boolean {
 function qualify(defs: Def[], ctx: DefinitionContext): void {
   for (const def of defs) def.qualified = qualifiedName(def);
   const instanceSides = ctx.syntax.staticSides ? instanceMembersBesideStatic(defs, ctx.source) : undefined;
+  const callbackLocals = ctx.syntax.callbackLocals ? callbackLocalsSharingNames(defs) : undefined;
   const members = new Set(defs.filter((def) => def.parent?.isClass && !def.isClass).map((def) => def.qualified));
   const localsRenamed = members.size > 0 && defs.some((def) => isNestedFunction(def) && members.has(def.qualified));
-  if (!localsRenamed && !instanceSides) return;
+  if (!localsRenamed && !instanceSides && !callbackLocals) return;
   // Again, so that what is nested in a renamed function is named under its new name.
   for (const def of defs) {
     const name = qualifiedName(def);
-    if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
+    const line = callbackLocals?.get(def);
+    if (line !== undefined) def.qualified = `${name}@${line}`;
+    else if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
     else def.qualified = localsRenamed && isNestedFunction(def) && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
   }
+}
+
+/** Unnamed JS/TS functions: a definition inside one is local to it. */
+const UNNAMED_FUNCTIONS = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
+
+/**
+ * The definitions (not members) that share a qualified name with one in another unnamed function
+ * or outside any, each with the line it is named after: that of the first of its name in its
+ * unnamed function (declarations of one function there, its overloads, stay one). Undefined when none.
+ */
+function callbackLocalsSharingNames(defs: readonly Def[]): Map<Def, number> | undefined {
+  const byName = new Map<string, Def[]>();
+  let shared = false;
+  for (const def of defs) {
+    if (def.kind === SCOPE_KIND || def.parent?.isClass || def.receiver !== undefined) continue;
+    const group = byName.get(def.qualified);
+    if (group) {
+      group.push(def);
+      shared = true;
+    } else {
+      byName.set(def.qualified, [def]);
+    }
+  }
+  if (!shared) return undefined;
+  let out: Map<Def, number> | undefined;
+  for (const group of byName.values()) {
+    if (group.length < 2) continue;
+    const owners = group.map(unnamedFunctionAround);
+    if (new Set(owners).size < 2) continue;
+    const lines = new Map<number, number>();
+    group.forEach((def, i) => {
+      const owner = owners[i];
+      if (owner === undefined) return;
+      if (!lines.has(owner)) lines.set(owner, def.fromRow + 1);
+      (out ??= new Map()).set(def, lines.get(owner)!);
+    });
+  }
+  return out;
+}
+
+/** The id of the innermost unnamed function between a definition and its parent definition, if any. */
+function unnamedFunctionAround(def: Def): number | undefined {
+  const stop = def.parent?.node;
+  for (let at = def.outer.parent; at; at = at.parent) {
+    if (stop && at.startIndex <= stop.startIndex && at.endIndex >= stop.endIndex) return undefined;
+    if (UNNAMED_FUNCTIONS.has(at.type)) return at.id;
+  }
+  return undefined;
 }
 
 /**

@@ -1488,6 +1488,8 @@ export class Resolver {
         // A Python class body reads the names bound before them in it; what is nested in it does not.
         if (syms.family !== 'python' || scope !== caller) continue;
       }
+      const local = this.callbackLocal(file, scope, name, line);
+      if (local) return local;
       const object = this.objectValue(file, scope, name, depth + 1);
       if (object) return object;
       // The binding in force: the last one made before the line (a narrowing only inside its branch).
@@ -1539,10 +1541,23 @@ export class Resolver {
         if (cls) return { kind: 'class', cls };
       }
     }
-    return this.moduleName(file, name, depth + 1);
+    return this.callbackLocal(file, MODULE_SCOPE, name, line) ?? this.moduleName(file, name, depth + 1);
   }
 
-  /** A name at the top level of a file: definitions, imports, module-level bindings, package siblings. */
+  /**
+   * A definition of `name` in an unnamed function of `scope` named after its line (FileSymbols.callbackLocals):
+   * read at `line`, the latest declared before it (each test callback declares its own `Frame`).
+   */
+  private callbackLocal(file: string, scope: string, name: string, line: number): Value | undefined {
+    const syms = this.symbols(file)!;
+    const declared = syms.callbackLocals.get(`${scope}\u0000${name}`)?.filter((entry) => entry.line <= line).pop();
+    if (!declared) return undefined;
+    const fn = syms.functions.get(declared.qualified);
+    if (fn) return { kind: 'function', file, fn };
+    const cls = this.classInfo(file, declared.qualified);
+    return cls && { kind: 'class', cls };
+  }
+
   /**
    * A module-level name's value; `fromOutside` when read from another module (`from .auto import
    * tqdm`), where a name imported in several branches is what its last import binds, as a checker

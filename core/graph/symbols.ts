@@ -98,6 +98,12 @@ export interface FileSymbols {
    * `BigInteger.prototype.subTo = bnpSubTo`): function → that holder, what `this` is in it.
    */
   setOn: Map<string, string>;
+  /**
+   * JS definitions named after their line because others of their name sit in other unnamed
+   * functions (`Frame@69`, core/extract/definitions.ts): `scope\0name` → their qualified names by
+   * line, for a bare name read in that scope (the latest declared before the read).
+   */
+  callbackLocals: Map<string, Array<{ line: number; qualified: string }>>;
 }
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
@@ -110,6 +116,9 @@ export const UNNAMED_OBJECT = '';
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`, `[Symbol.iterator]()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)(?:[\w$]+|\[[^\]]+\])\s*(?:\??:|\(|<)/;
+
+/** A definition named after its line (FileSymbols.callbackLocals): its scope, name and line. */
+const CALLBACK_LOCAL = /^(?:(.*)\.)?([^.@]+)@(\d+)$/;
 
 /** A binding of an object literal's property (`h.onFoo`); `this.x` bindings are fields, not these. */
 const OBJECT_PROPERTY = /^(?!this\.)([\w$]+)\.([\w$]+)$/;
@@ -243,7 +252,18 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn };
+  const callbackLocals = new Map<string, Array<{ line: number; qualified: string }>>();
+  if (family === 'js') {
+    for (const def of [...record.functions, ...record.classes]) {
+      const named = CALLBACK_LOCAL.exec(def.qualified_name);
+      if (!named || named[2] !== def.name) continue;
+      const key = `${named[1] ?? MODULE_SCOPE}\u0000${def.name}`;
+      const list = callbackLocals.get(key) ?? [];
+      if (!list.some((entry) => entry.qualified === def.qualified_name)) list.push({ line: Number(named[3]), qualified: def.qualified_name });
+      callbackLocals.set(key, list.sort((a, b) => a.line - b.line));
+    }
+  }
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn, callbackLocals };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

@@ -339,6 +339,18 @@ describe('TypeScript types in call resolution', () => {
     expect(callerSites(file, 'Circle.getType', 'family')).toEqual([`${file}:19`]);
   });
 
+  it('definitions of one name in different test callbacks are each their own, named after their line (msw frame tests)', () => {
+    const file = 'src/frames/frame.test.ts';
+    const record = project.graph.record(file)!;
+    expect(record.classes.map((cls) => cls.qualified_name)).toEqual(['NetworkFrame', 'Frame@11', 'Frame@19']);
+    expect(record.classes.flatMap((cls) => cls.methods.map((m) => m.qualified_name))).toEqual(['NetworkFrame.respondWith', 'Frame@11.respondWith', 'Frame@19.passthrough']);
+    expect(record.functions.filter((fn) => fn.name === 'pick').map((fn) => `${fn.qualified_name}:${fn.overloads?.length ?? 0}`)).toEqual(['pick:2']);
+    const made = (name: string) => directCallers(project.graph, { file, name }, true, 'family').map(({ edge }) => edge.line);
+    expect(made('Frame@11')).toEqual([14]);
+    expect(made('Frame@19')).toEqual([22]);
+    expect(targetOf(project.graph, file, 'frame.passthrough')).toBe(`${file}#Frame@19.passthrough`);
+  });
+
   it('a call through a web platform type reaches, by family, the overrides in classes extending it or the types it extends (mswjs-interceptors)', () => {
     const file = 'src/events.ts';
     expect(callerSites(file, 'Transport.addEventListener', 'family')).toEqual([`${file}:16`]);
