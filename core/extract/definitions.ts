@@ -480,7 +480,8 @@ function isNestedFunction(def: Def): boolean {
  * name a class or interface of the file shares (TypeScript's declaration merging: zod's
  * `function $constructor` with a nested `init`, and `interface $constructor { init(…) }`) would
  * take a member's name: it is named as Python names locals, `$constructor.<locals>.init`. An
- * instance member sharing its name with a static one is `X.prototype.m` (ExtractSyntax.staticSides).
+ * instance member sharing its name with a static one is `X.prototype.m` (ExtractSyntax.staticSides),
+ * a definition sharing its name with one in another unnamed function `name@line` (callbackLocals).
  */
 function qualify(defs: Def[], ctx: DefinitionContext): void {
   for (const def of defs) def.qualified = qualifiedName(def);
@@ -499,6 +500,18 @@ function qualify(defs: Def[], ctx: DefinitionContext): void {
   }
 }
 
+/** The definitions `include` accepts that share a qualified name, by name (groups of two or more). */
+function sameNamed(defs: readonly Def[], include: (def: Def) => boolean): Def[][] {
+  const byName = new Map<string, Def[]>();
+  for (const def of defs) {
+    if (!include(def)) continue;
+    const group = byName.get(def.qualified);
+    if (group) group.push(def);
+    else byName.set(def.qualified, [def]);
+  }
+  return [...byName.values()].filter((group) => group.length > 1);
+}
+
 /** Unnamed JS/TS functions: a definition inside one is local to it. */
 const UNNAMED_FUNCTIONS = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 
@@ -508,22 +521,8 @@ const UNNAMED_FUNCTIONS = new Set(['arrow_function', 'function_expression', 'fun
  * unnamed function (declarations of one function there, its overloads, stay one). Undefined when none.
  */
 function callbackLocalsSharingNames(defs: readonly Def[]): Map<Def, number> | undefined {
-  const byName = new Map<string, Def[]>();
-  let shared = false;
-  for (const def of defs) {
-    if (def.kind === SCOPE_KIND || def.parent?.isClass || def.receiver !== undefined) continue;
-    const group = byName.get(def.qualified);
-    if (group) {
-      group.push(def);
-      shared = true;
-    } else {
-      byName.set(def.qualified, [def]);
-    }
-  }
-  if (!shared) return undefined;
   let out: Map<Def, number> | undefined;
-  for (const group of byName.values()) {
-    if (group.length < 2) continue;
+  for (const group of sameNamed(defs, (def) => def.kind !== SCOPE_KIND && !def.parent?.isClass && def.receiver === undefined)) {
     const owners = group.map(unnamedFunctionAround);
     if (new Set(owners).size < 2) continue;
     const lines = new Map<number, number>();
@@ -553,22 +552,9 @@ function unnamedFunctionAround(def: Def): number | undefined {
  * as the keyword marks a class body's. Undefined when there are none.
  */
 function instanceMembersBesideStatic(defs: readonly Def[], source: string): Set<Def> | undefined {
-  const byName = new Map<string, Def[]>();
-  let shared = false;
-  for (const def of defs) {
-    if (def.isClass || def.kind === SCOPE_KIND || !(def.parent?.isClass || (def.receiver !== undefined && !isLocalReceiver(def)))) continue;
-    const group = byName.get(def.qualified);
-    if (group) {
-      group.push(def);
-      shared = true;
-    } else {
-      byName.set(def.qualified, [def]);
-    }
-  }
-  if (!shared) return undefined;
   let out: Set<Def> | undefined;
-  for (const group of byName.values()) {
-    if (group.length < 2) continue;
+  const member = (def: Def) => !def.isClass && def.kind !== SCOPE_KIND && (def.parent?.isClass === true || (def.receiver !== undefined && !isLocalReceiver(def)));
+  for (const group of sameNamed(defs, member)) {
     const statics = group.filter((def) => isStaticMember(def, source));
     if (statics.length === 0 || statics.length === group.length) continue;
     for (const def of statics) if (def.receiver !== undefined && !def.modifiers.includes('static')) def.modifiers.push('static');
