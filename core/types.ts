@@ -39,6 +39,11 @@ export interface FunctionRecord {
   class_name?: string;
   /** Qualified name of the enclosing function, for nested functions. */
   parent_function?: string;
+  /**
+   * JS/TS: the lines of the unnamed function (a test callback) this definition is local to, when
+   * it is named after its line because another of its name is elsewhere (`Frame@69`).
+   */
+  local_to?: LineSpan;
   exported?: boolean;
   is_async?: boolean;
   /** True for a declaration without a body (overload signature, abstract or interface member, prototype, Python `@overload` stub). */
@@ -127,8 +132,16 @@ export interface ClassRecord {
   fields: FieldRecord[];
   decorators?: string[];
   exported?: boolean;
+  /** As FunctionRecord.local_to. */
+  local_to?: LineSpan;
   /** As FunctionRecord.body_hash. */
   body_hash?: number;
+}
+
+/** 1-based first and last line of a piece of code. */
+export interface LineSpan {
+  line: number;
+  end_line: number;
 }
 
 export type ImportKind =

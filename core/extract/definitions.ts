@@ -17,7 +17,7 @@
 // - JS/TS: definitions in different unnamed functions (a test's `it('…', () => { class Frame … })`
 //   callbacks, each with its own `Frame`) that would share a qualified name are named after their
 //   line, `Frame@69`: each is its own definition, found by its name from its own code (a bare name
-//   read there is the latest of those declared before it, core/graph/symbols.ts).
+//   read there is the nearest of them declared before it, Resolver.callbackLocal).
 // - Arrow functions and function expressions bound to a variable, field or `exports.x` are
 //   definitions of kind `arrow` named after the binding; unbound (callback) functions are not
 //   definitions at all, so their calls belong to the enclosing named function.
@@ -34,7 +34,7 @@
 //   method of the class; calls there are made by `Class.observer`, as those in a function-valued
 //   field are made by that method.
 import type { Node } from 'web-tree-sitter';
-import { INDEX_MEMBER, type ClassKind, type ClassRecord, type FieldRecord, type FunctionKind, type FunctionRecord } from '../types.js';
+import { INDEX_MEMBER, type ClassKind, type ClassRecord, type FieldRecord, type FunctionKind, type FunctionRecord, type LineSpan } from '../types.js';
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
 import { CommentFinder, docstringOf } from './doc.js';
@@ -77,6 +77,8 @@ export interface Def extends Scoped {
   receiver?: string;
   /** Set on the receiver's prototype (`X.prototype.m = …`, or through an alias of it). */
   onPrototype?: true;
+  /** The unnamed function it is local to, when it is named after its line (callbackLocalsSharingNames). */
+  localTo?: LineSpan;
   modifiers: string[];
   match: Match;
   qualified: string;
@@ -493,8 +495,11 @@ function qualify(defs: Def[], ctx: DefinitionContext): void {
   // Again, so that what is nested in a renamed function is named under its new name.
   for (const def of defs) {
     const name = qualifiedName(def);
-    const line = callbackLocals?.get(def);
-    if (line !== undefined) def.qualified = `${name}@${line}`;
+    const local = callbackLocals?.get(def);
+    if (local) {
+      def.qualified = `${name}@${local.named}`;
+      def.localTo = local.within;
+    }
     else if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
     else def.qualified = localsRenamed && isNestedFunction(def) && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
   }
@@ -517,31 +522,32 @@ const UNNAMED_FUNCTIONS = new Set(['arrow_function', 'function_expression', 'fun
 
 /**
  * The definitions (not members) that share a qualified name with one in another unnamed function
- * or outside any, each with the line it is named after: that of the first of its name in its
- * unnamed function (declarations of one function there, its overloads, stay one). Undefined when none.
+ * or outside any, each with the line it is named after — that of the first of its name in its
+ * unnamed function (declarations of one function there, its overloads, stay one) — and the lines
+ * of that function. Undefined when none.
  */
-function callbackLocalsSharingNames(defs: readonly Def[]): Map<Def, number> | undefined {
-  let out: Map<Def, number> | undefined;
+function callbackLocalsSharingNames(defs: readonly Def[]): Map<Def, { named: number; within: LineSpan }> | undefined {
+  let out: Map<Def, { named: number; within: LineSpan }> | undefined;
   for (const group of sameNamed(defs, (def) => def.kind !== SCOPE_KIND && !def.parent?.isClass && def.receiver === undefined)) {
     const owners = group.map(unnamedFunctionAround);
-    if (new Set(owners).size < 2) continue;
-    const lines = new Map<number, number>();
+    if (new Set(owners.map((owner) => owner?.id)).size < 2) continue;
+    const named = new Map<number, number>();
     group.forEach((def, i) => {
       const owner = owners[i];
       if (owner === undefined) return;
-      if (!lines.has(owner)) lines.set(owner, def.fromRow + 1);
-      (out ??= new Map()).set(def, lines.get(owner)!);
+      if (!named.has(owner.id)) named.set(owner.id, def.fromRow + 1);
+      (out ??= new Map()).set(def, { named: named.get(owner.id)!, within: { line: startLine(owner), end_line: endLine(owner) } });
     });
   }
   return out;
 }
 
-/** The id of the innermost unnamed function between a definition and its parent definition, if any. */
-function unnamedFunctionAround(def: Def): number | undefined {
+/** The innermost unnamed function between a definition and its parent definition, if any. */
+function unnamedFunctionAround(def: Def): Node | undefined {
   const stop = def.parent?.node;
   for (let at = def.outer.parent; at; at = at.parent) {
     if (stop && at.startIndex <= stop.startIndex && at.endIndex >= stop.endIndex) return undefined;
-    if (UNNAMED_FUNCTIONS.has(at.type)) return at.id;
+    if (UNNAMED_FUNCTIONS.has(at.type)) return at;
   }
   return undefined;
 }
@@ -587,11 +593,13 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
     if (!parent) topLevel.push(def);
     if (def.isClass) {
       def.cls = buildClass(def, bases, ctx);
+      if (def.localTo) def.cls.local_to = def.localTo;
       classes.push(def.cls);
       if (!classByName.has(def.qualified)) classByName.set(def.qualified, def.cls);
       continue;
     }
     const fn = buildFunction(def, ctx);
+    if (def.localTo) fn.local_to = def.localTo;
     def.fn = fn;
     if (def.receiver && !local) {
       fn.class_name = def.receiver;

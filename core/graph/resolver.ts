@@ -6,7 +6,7 @@
 //
 // Precision first: when a step is uncertain (an untyped local, an external base class, a method
 // the known hierarchy does not define) the answer is "unknown", never a guess.
-import { INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LocalBinding } from '../types.js';
+import { INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LineSpan, type LocalBinding } from '../types.js';
 import { parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
 import { isAbstract, MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
@@ -1545,12 +1545,15 @@ export class Resolver {
   }
 
   /**
-   * A definition of `name` in an unnamed function of `scope` named after its line (FileSymbols.callbackLocals):
-   * read at `line`, the latest declared before it (each test callback declares its own `Frame`).
+   * A definition of `name` named after its line (FileSymbols.callbackLocals), local to an unnamed
+   * function of `scope` around `line` (each test callback declares its own `Frame`), the innermost.
    */
   private callbackLocal(file: string, scope: string, name: string, line: number): Value | undefined {
     const syms = this.symbols(file)!;
-    const declared = syms.callbackLocals.get(`${scope}\u0000${name}`)?.filter((entry) => entry.line <= line).pop();
+    let declared: { within: LineSpan; qualified: string } | undefined;
+    for (const entry of syms.callbackLocals.get(`${scope}\u0000${name}`) ?? []) {
+      if (entry.within.line <= line && line <= entry.within.end_line && (!declared || entry.within.line >= declared.within.line)) declared = entry;
+    }
     if (!declared) return undefined;
     const fn = syms.functions.get(declared.qualified);
     if (fn) return { kind: 'function', file, fn };

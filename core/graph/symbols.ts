@@ -1,7 +1,7 @@
 // Per-file symbol tables derived from one FileRecord: definitions by qualified and top-level name,
 // import bindings by local name, local bindings by scope, parameter names by function. Pure and
 // cached per record object (records are immutable once extracted).
-import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LanguageId, LocalBinding } from '../types.js';
+import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LanguageId, LineSpan, LocalBinding } from '../types.js';
 import { splitTopLevel } from './type-text.js';
 import { MODULE_SCOPE } from './model.js';
 
@@ -100,10 +100,10 @@ export interface FileSymbols {
   setOn: Map<string, string>;
   /**
    * JS definitions named after their line because others of their name sit in other unnamed
-   * functions (`Frame@69`, core/extract/definitions.ts): `scope\0name` → their qualified names by
-   * line, for a bare name read in that scope (the latest declared before the read).
+   * functions (`Frame@69`, core/extract/definitions.ts): `scope\0name` → their qualified names and
+   * the lines of the unnamed function each is local to, for a bare name read in that scope (Resolver.callbackLocal).
    */
-  callbackLocals: Map<string, Array<{ line: number; qualified: string }>>;
+  callbackLocals: Map<string, Array<{ within: LineSpan; qualified: string }>>;
 }
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
@@ -116,9 +116,6 @@ export const UNNAMED_OBJECT = '';
 
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`, `[Symbol.iterator]()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)(?:[\w$]+|\[[^\]]+\])\s*(?:\??:|\(|<)/;
-
-/** A definition named after its line (FileSymbols.callbackLocals): its scope, name and line. */
-const CALLBACK_LOCAL = /^(?:(.*)\.)?([^.@]+)@(\d+)$/;
 
 /** A binding of an object literal's property (`h.onFoo`); `this.x` bindings are fields, not these. */
 const OBJECT_PROPERTY = /^(?!this\.)([\w$]+)\.([\w$]+)$/;
@@ -252,16 +249,14 @@ function buildSymbols(record: FileRecord): FileSymbols {
       members.set(fn.name, fn);
     }
   }
-  const callbackLocals = new Map<string, Array<{ line: number; qualified: string }>>();
-  if (family === 'js') {
-    for (const def of [...record.functions, ...record.classes]) {
-      const named = CALLBACK_LOCAL.exec(def.qualified_name);
-      if (!named || named[2] !== def.name) continue;
-      const key = `${named[1] ?? MODULE_SCOPE}\u0000${def.name}`;
-      const list = callbackLocals.get(key) ?? [];
-      if (!list.some((entry) => entry.qualified === def.qualified_name)) list.push({ line: Number(named[3]), qualified: def.qualified_name });
-      callbackLocals.set(key, list.sort((a, b) => a.line - b.line));
-    }
+  const callbackLocals = new Map<string, Array<{ within: LineSpan; qualified: string }>>();
+  for (const def of [...record.functions, ...record.classes]) {
+    if (!def.local_to) continue;
+    const scope = def.qualified_name.slice(0, Math.max(0, def.qualified_name.lastIndexOf(`.${def.name}@`)));
+    const key = `${scope || MODULE_SCOPE}\u0000${def.name}`;
+    const list = callbackLocals.get(key) ?? [];
+    if (!list.some((entry) => entry.qualified === def.qualified_name)) list.push({ within: def.local_to, qualified: def.qualified_name });
+    callbackLocals.set(key, list);
   }
   return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn, callbackLocals };
 }

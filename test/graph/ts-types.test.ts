@@ -349,6 +349,9 @@ describe('TypeScript types in call resolution', () => {
     expect(made('Frame@11')).toEqual([14]);
     expect(made('Frame@19')).toEqual([22]);
     expect(targetOf(project.graph, file, 'frame.passthrough')).toBe(`${file}#Frame@19.passthrough`);
+    // A function declaration is hoisted: called above it in its callback, it is that callback's.
+    expect(callerSites(file, 'step@28', 'family')).toEqual([`${file}:27`]);
+    expect(callerSites(file, 'step@35', 'family')).toEqual([`${file}:34`]);
   });
 
   it('a call through a web platform type reaches, by family, the overrides in classes extending it or the types it extends (mswjs-interceptors)', () => {
