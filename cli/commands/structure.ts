@@ -20,10 +20,15 @@ function formatFile(file: StructureFile): string {
   if (file.imports.length > 0) out.push(`  imports: ${file.imports.map((i) => i.module).join(', ')}`);
   for (const c of file.classes) {
     out.push(`  ${c.kind} ${c.qualified_name} ${span(c.line, c.end_line)}`);
-    for (const m of c.methods) out.push(`    ${m.name} ${span(m.line, m.end_line)}: ${m.signature}`, ...overloadLines(m, '      '));
+    for (const m of c.methods) out.push(`    ${memberName(c.qualified_name, m)} ${span(m.line, m.end_line)}: ${m.signature}`, ...overloadLines(m, '      '));
   }
   for (const f of file.functions) out.push(`  ${f.qualified_name} ${span(f.line, f.end_line)}: ${f.signature}`, ...overloadLines(f, '    '));
   return `${out.join('\n')}\n`;
+}
+
+/** A method's name under its class: `getType`, or `prototype.getType` beside a static one (core/extract/definitions.ts). */
+function memberName(owner: string, method: { name: string; qualified_name: string }): string {
+  return method.qualified_name.startsWith(`${owner}.`) ? method.qualified_name.slice(owner.length + 1) : method.name;
 }
 
 /** The other overload signatures under their definition's line (the definition's own is on it). */

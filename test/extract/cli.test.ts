@@ -32,6 +32,7 @@ beforeAll(() => {
   cpSync(join(FIXTURES, 'typescript.ts'), join(root, 'src/service.ts'));
   cpSync(join(FIXTURES, 'python.py'), join(root, 'src/service.py'));
   cpSync(join(FIXTURES, 'go.go'), join(root, 'shapes.go'));
+  cpSync(resolve('test/fixtures/graph/ts-types/src/sides.ts'), join(root, 'sides.ts'));
   writeFileSync(join(root, 'notes.xyz'), 'not code\n');
 });
 
@@ -58,7 +59,7 @@ describe('structure', () => {
     const dir = json(['structure', 'src']);
     expect(dir.files.map((f: any) => f.file)).toEqual(['src/service.py', 'src/service.ts']);
     const all = json(['structure', '.']);
-    expect(all.files.map((f: any) => f.file)).toEqual(['shapes.go', 'src/service.py', 'src/service.ts']);
+    expect(all.files.map((f: any) => f.file)).toEqual(['shapes.go', 'sides.ts', 'src/service.py', 'src/service.ts']);
   });
 
   it('resolves paths against the current directory', () => {
@@ -72,6 +73,9 @@ describe('structure', () => {
     expect(run.stdout).toContain('shapes.go (go)');
     expect(run.stdout).toContain('  struct Server 18-22');
     expect(run.stdout).toContain('    Serve 32-42: func (s *Server) Serve(ctx context.Context, limit int) (int, error)');
+    // An instance method beside a static one of its name is shown by the name to query it by.
+    const sides = tldr(['structure', 'sides.ts']);
+    expect(sides.stdout).toContain('  class Shape 3-11\n    getType 4-6: static getType(): string\n    prototype.getType 8-10: getType(): string\n');
   });
 });
 
