@@ -542,6 +542,20 @@ function callbackLocalsSharingNames(defs: readonly Def[]): Map<Def, { named: num
   return out;
 }
 
+/**
+ * In a JS/TS script (no imports, no exports: it shares the global scope with the project's other
+ * scripts), the top-level definitions inside an unnamed function (an IIFE, AMD's `define(…,
+ * function () {…})`) are local to it, not globals: marked `local_to` like callback locals.
+ */
+export function markScriptLocals(topLevel: readonly Def[]): void {
+  for (const def of topLevel) {
+    const record = def.fn ?? def.cls;
+    if (!record || record.local_to || def.receiver !== undefined) continue;
+    const owner = unnamedFunctionAround(def);
+    if (owner) record.local_to = { line: startLine(owner), end_line: endLine(owner) };
+  }
+}
+
 /** The innermost unnamed function between a definition and its parent definition, if any. */
 function unnamedFunctionAround(def: Def): Node | undefined {
   const stop = def.parent?.node;

@@ -8,7 +8,7 @@ import { buildBindings } from './bindings.js';
 import { stampBodyHashes } from './body-hash.js';
 import { buildCalls, buildReferences } from './calls.js';
 import { collectMatches } from './captures.js';
-import { buildDefinitions } from './definitions.js';
+import { buildDefinitions, markScriptLocals } from './definitions.js';
 import { CommentFinder, moduleDoc } from './doc.js';
 import { syntaxErrors } from './errors.js';
 import { markExported } from './exports.js';
@@ -84,6 +84,7 @@ function buildRecord(query: Query, parts: readonly TreePart[], grammar: Language
   const imports = matches.imports.flatMap((match) => hooks.imports(match, source)).sort((a, b) => a.line - b.line);
   const exports = hooks.exports?.(matches.exports, source) ?? [];
   markExported(definitions.topLevel, exports, hooks);
+  if (syntax.callbackLocals && exports.length === 0 && imports.every((i) => i.kind === 'dynamic')) markScriptLocals(definitions.topLevel);
   const record: FileRecord = {
     path,
     language,

@@ -74,6 +74,12 @@ class SourcedIndex<V> {
     return flat;
   }
 
+  /** The sources holding values under `key`. */
+  sources(key: string): readonly string[] {
+    const sources = this.bySource.get(key);
+    return sources ? [...sources.keys()] : [];
+  }
+
   keys(): IterableIterator<string> {
     return this.bySource.keys();
   }
@@ -133,7 +139,10 @@ export class CallGraph {
   private readonly relatives = new Map<string, Set<string>>();
 
   private constructor(readonly root: string, readonly config: ProjectConfig) {
-    this.ctx = new ResolveContext(this.files, this.records, config, (name) => this.definitionsByName.get(name).length > 0);
+    this.ctx = new ResolveContext(this.files, this.records, config, {
+      has: (name) => this.definitionsByName.get(name).length > 0,
+      files: (name) => this.definitionsByName.sources(name),
+    });
     this.resolver = new Resolver(this.ctx);
   }
 

@@ -1639,12 +1639,30 @@ export class Resolver {
         // `const internals = {}` with `internals.helper = function …`, `internals.Auth = class …` (hapi):
         // an object of what is set on it.
         if (syms.holders.has(name)) return { kind: 'object', file, path: name };
-        return isJsLibType(name) ? { kind: 'external', lib: name } : undefined;
+        return isJsLibType(name) ? { kind: 'external', lib: name } : this.scriptGlobal(file, syms, name);
       case 'python':
         return this.importedSubmodule(file, syms, name);
       default:
         return undefined;
     }
+  }
+
+  /**
+   * A name a JS/TS script reads that it does not define: a global function or class of another of
+   * the project's scripts (they share one global scope, as the TypeScript checker reads them:
+   * uglify-js's lib, the scripts a page loads).
+   */
+  private scriptGlobal(file: string, syms: FileSymbols, name: string): Value | undefined {
+    if (!syms.script) return undefined;
+    for (const other of this.ctx.filesDefining(name)) {
+      const theirs = other === file ? undefined : this.symbols(other);
+      if (!theirs?.script) continue;
+      const fn = theirs.functions.get(name);
+      if (fn && !fn.class_name && !fn.parent_function && !fn.local_to && !theirs.objectMembers.has(name)) return { kind: 'function', file: other, fn, imported: true };
+      const cls = theirs.classes.get(name)?.some((record) => !record.local_to) ? this.classInfo(other, name) : undefined;
+      if (cls) return { kind: 'class', cls, imported: true };
+    }
+    return undefined;
   }
 
   /**

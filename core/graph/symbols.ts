@@ -104,6 +104,11 @@ export interface FileSymbols {
    * the lines of the unnamed function each is local to, for a bare name read in that scope (Resolver.callbackLocal).
    */
   callbackLocals: Map<string, Array<{ within: LineSpan; qualified: string }>>;
+  /**
+   * A JS/TS script: a file without imports or exports, whose top-level definitions (those not
+   * `local_to` an unnamed function) are globals the project's other scripts read.
+   */
+  script: boolean;
 }
 
 export const STATICMETHOD = /^@(\w+\.)?staticmethod\b/;
@@ -258,7 +263,8 @@ function buildSymbols(record: FileRecord): FileSymbols {
     if (!list.some((entry) => entry.qualified === def.qualified_name)) list.push({ within: def.local_to, qualified: def.qualified_name });
     callbackLocals.set(key, list);
   }
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn, callbackLocals };
+  const script = family === 'js' && record.exports.length === 0 && record.imports.every((imp) => imp.kind === 'dynamic');
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn, callbackLocals, script };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

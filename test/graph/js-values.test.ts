@@ -40,6 +40,16 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, 'sides.js', 'schema.cast')).toBe('sides.js#SchemaNumber.prototype.cast');
   });
 
+  it('scripts (no imports, no exports) call the global functions and classes other scripts declare, not what an IIFE keeps (uglify-js)', () => {
+    expect(targetOf(js.graph, 'scripts/compress.js', 'makePredicate')).toBe('scripts/utils.js#makePredicate');
+    expect(targetOf(js.graph, 'scripts/compress.js', 'Dictionary')).toBe('scripts/utils.js#Dictionary');
+    expect(targetOf(js.graph, 'scripts/compress.js', 'this.seen.set')).toBe('scripts/utils.js#Dictionary.set');
+    expect(targetOf(js.graph, 'scripts/compress.js', 'hidden')).toBe('unresolved');
+    expect(targetOf(js.graph, 'scripts/wrapped.js', 'hidden')).toBe('scripts/wrapped.js#hidden');
+    // A module does not read them.
+    expect(js.graph.fileGraph('use.js')!.edges.some((edge) => edge.to?.file.startsWith('scripts/'))).toBe(false);
+  });
+
   it('export default f() is what f returns, export default new C() an instance of C', () => {
     expect(targetOf(js.graph, 'use.js', 'made.add', 'register')).toBe('registry.js#Registry.add');
     expect(targetOf(js.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');

@@ -39,6 +39,12 @@ interface Pending {
   partial: boolean;
 }
 
+/** The project's definitions by name (simple or qualified), as the call graph indexes them. */
+export interface DefinitionNames {
+  has(name: string): boolean;
+  files(name: string): readonly string[];
+}
+
 export class ResolveContext {
   private stack: Reads[] = [];
   private readonly memos = new Map<string, MemoEntry>();
@@ -48,7 +54,7 @@ export class ResolveContext {
     readonly files: FileSet,
     private readonly recordMap: ReadonlyMap<string, FileRecord>,
     readonly config: ProjectConfig,
-    private readonly definitionNames: (name: string) => boolean = () => true,
+    private readonly definitions: DefinitionNames = { has: () => true, files: () => [] },
   ) {}
 
   /** Runs `work` while collecting every dependency it reads. */
@@ -99,7 +105,13 @@ export class ResolveContext {
   /** True when some function, method or class of the project is named `name`. */
   definesName(name: string): boolean {
     this.touch(definitionKey(name));
-    return this.definitionNames(name);
+    return this.definitions.has(name);
+  }
+
+  /** The files defining a function, method or class named `name` (simple or qualified). */
+  filesDefining(name: string): readonly string[] {
+    this.touch(definitionKey(name));
+    return this.definitions.files(name);
   }
 
   /**
