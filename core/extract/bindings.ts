@@ -332,7 +332,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       if (newNode) binding.init_new = true;
       if (callNode.parent && isAwaited(callNode.parent)) binding.awaited = true;
       const targets = nameNode.parent;
-      if (targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
+      const results = caps['binding.results'];
+      if (results) binding.init_item = positionIn(results, nameNode, comments);
+      else if (targets && UNPACKING.has(targets.type)) binding.init_item = positionIn(targets, nameNode, comments);
     }
     if (managed && (binding.init_call === undefined || caps['binding.async'])) {
       // What `__enter__` (`__aenter__`, awaited by `async with`) returns on the managed value; the

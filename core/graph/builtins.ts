@@ -14,12 +14,17 @@ const PYTHON = new Set([
   'set', 'setattr', 'slice', 'sorted', 'staticmethod', 'str', 'sum', 'tuple', 'type', 'vars', 'zip', '__import__',
 ]);
 
+/** Go's predeclared types (`error` an interface with `Error()`): the runtime's, as types and as conversions. */
+const GO_TYPES = new Set([
+  'any', 'bool', 'byte', 'comparable', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16',
+  'int32', 'int64', 'rune', 'string', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr',
+]);
+
 const GO = new Set([
   'append', 'cap', 'clear', 'close', 'complex', 'copy', 'delete', 'imag', 'len', 'make', 'max', 'min', 'new', 'panic',
   'print', 'println', 'real', 'recover',
   // Conversions to predeclared types read as calls.
-  'any', 'bool', 'byte', 'complex64', 'complex128', 'error', 'float32', 'float64', 'int', 'int8', 'int16', 'int32',
-  'int64', 'rune', 'string', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr',
+  ...GO_TYPES,
 ]);
 
 const JAVASCRIPT = new Set([
@@ -40,4 +45,9 @@ const BY_LANGUAGE: Partial<Record<LanguageId, ReadonlySet<string>>> = {
 /** Whether `name`, called bare with nothing in scope defining it, is the runtime's in `language`. */
 export function isRuntimeFunction(language: LanguageId, name: string): boolean {
   return BY_LANGUAGE[language]?.has(name) ?? false;
+}
+
+/** Whether `name`, as a type that nothing in scope defines, is one of Go's predeclared types. */
+export function isGoPredeclaredType(name: string): boolean {
+  return GO_TYPES.has(name);
 }

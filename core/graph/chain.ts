@@ -1,6 +1,6 @@
 // Parses a callee or receiver as written (`this.repo.save`, `super().m`, `new Foo().bar`,
-// `(x as Foo).m`, `Foo::new`, `a.b(x)[0].c`) into access segments. Anything else (literals,
-// arithmetic, lambdas) is not a chain: the caller treats it as an unknown value.
+// `(x as Foo).m`, `w.(Flusher).Flush`, `Foo::new`, `a.b(x)[0].c`) into access segments. Anything
+// else (literals, arithmetic, lambdas) is not a chain: the caller treats it as an unknown value.
 
 export interface Segment {
   name: string;
@@ -33,6 +33,9 @@ const OPERATOR_LEVELS: readonly (readonly string[])[] = [['|'], ['^'], ['&'], ['
 const OPERATOR_LEVEL = new Map(OPERATOR_LEVELS.flatMap((row, level) => row.map((op) => [op, level] as const)));
 /** What makes an expression more than arithmetic: comparisons, boolean operators, lambdas, conditionals, tuples. */
 const NOT_ARITHMETIC = /(?:[<>=!]=|[<>]|:=|,|\b(?:and|or|not|in|is|if|else|lambda|for)\b)/y;
+
+/** A named type a Go type assertion asserts (`v.(*pkg.T)`). */
+const GO_ASSERTED_TYPE = /^\*?[A-Za-z_][\w.]*$/;
 
 const CAST_TYPE = String.raw`[A-Za-z_$][\w$.]*(?:<[^()]*>)?(?:\[\])*`;
 const CAST = new RegExp(String.raw`^([\s\S]+)\s+as\s+(${CAST_TYPE}(?:\s*\|\s*${CAST_TYPE})*)$`);
@@ -158,6 +161,14 @@ export function parseChain(input: string): Segment[] | undefined {
         segment = segments.pop()!;
         if (awaited) segment.awaited = true;
       }
+      i = end;
+    } else if (text[i] === '(' && sep === '.') {
+      // Go's type assertion `v.(T)`: whatever v is, the value is a T.
+      const end = closeOf(text, i);
+      const type = end < 0 ? '' : text.slice(i + 1, end - 1).trim();
+      if (!GO_ASSERTED_TYPE.test(type)) return undefined;
+      segments.length = 0;
+      segment = { name: '', sep: '', calls: 0, indexed: false, cast: type };
       i = end;
     } else if (text[i] === '<' && segments.length === 0) {
       const end = closeOf(text, i);

@@ -18,11 +18,11 @@ import { pythonSubmodule, resolvePythonModule, type PyModule } from './resolve/p
 import { rustChildModule, rustCrateRoot, rustParentModule, rustWalkPath } from './resolve/rust.js';
 import { resolveTsModule } from './resolve/typescript.js';
 import { LOCALS } from '../extract/definitions.js';
-import { isRuntimeFunction } from './builtins.js';
+import { isGoPredeclaredType, isRuntimeFunction } from './builtins.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
-  GO_MAP, closingBracket, goFirstResult, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
+  GO_MAP, closingBracket, goFirstResult, goResults, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
@@ -725,9 +725,12 @@ export class Resolver {
         return this.namedType(value, depth + 1);
       }
       case 'named': {
+        const family = this.symbols(file)?.family;
         const primitive = JS_PRIMITIVE_TYPES.get(shape.name);
-        if (primitive && this.symbols(file)?.family === 'js') return { kind: 'external', lib: primitive };
-        return this.namedType(this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1), depth + 1);
+        if (primitive && family === 'js') return { kind: 'external', lib: primitive };
+        const named = this.evalPath(file, MODULE_SCOPE, shape.name, depth + 1);
+        if (!named && family === 'go' && isGoPredeclaredType(shape.name)) return { kind: 'external', lib: shape.name };
+        return this.namedType(named, depth + 1);
       }
       default:
         return OPAQUE;
@@ -2463,6 +2466,11 @@ export class Resolver {
   private tupleItem(callee: Value, index: number, depth: number): Value {
     if (callee.kind === 'union') return unionOf(callee.options.map((option) => this.tupleItem(option, index, depth + 1)));
     if (this.tooDeep(depth)) return OPAQUE;
+    // Go's `x, err := f()`: f's result at that position.
+    if (callee.kind === 'function' && this.symbols(callee.file)?.family === 'go') {
+      const type = callee.fn.return_type === undefined ? undefined : goResults(callee.fn.return_type)?.[index];
+      return type === undefined ? OPAQUE : this.typeValue(callee.file, type, depth + 1);
+    }
     const made = callee.kind === 'class' ? this.findMethod(callee.cls, '__new__') : undefined;
     const result = made ? this.returnValue(made.file, made.fn, depth + 1) : callee.kind === 'class' ? OPAQUE : this.callResult(callee, depth + 1);
     // A union of tuples (`return t, msg` / `return None, None`) gives the union of their items.

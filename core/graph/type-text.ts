@@ -552,16 +552,31 @@ export function guardedType(returns: string): string | undefined {
 const GO_NAMED_RESULT = /^(?!(?:func|map|chan|struct|interface)\b)[A-Za-z_]\w*\s+(\S.*)$/;
 
 /**
- * The type of a Go function's first result when it declares a list of them (`(*Request, error)`,
- * `(resp *Response, err error)`, `(a, b int)`): what `x, err := f()` binds x to. Undefined for
- * a result that is not a list.
+ * The types of a Go function's results when it declares a list of them (`(*Request, error)`,
+ * `(resp *Response, err error)`, `(a, b int)`): what `x, err := f()` binds x and err to. Undefined
+ * for a result that is not a list.
  */
-export function goFirstResult(text: string): string | undefined {
+export function goResults(text: string): string[] | undefined {
   const trimmed = text.trim();
   if (!trimmed.startsWith('(') || closingBracket(trimmed, 0) !== trimmed.length - 1) return undefined;
   const parts = splitTopLevel(trimmed.slice(1, -1), ',').map((part) => part.trim());
   // Named results: names grouped before a type share it (`a, b int`).
   const named = parts.map((part) => GO_NAMED_RESULT.exec(part)?.[1]);
-  if (named.some((type) => type !== undefined)) return named.find((type) => type !== undefined);
-  return parts[0] || undefined;
+  if (!named.some((type) => type !== undefined)) return parts.every(Boolean) ? parts : undefined;
+  const types: string[] = [];
+  let pending = 0;
+  for (const type of named) {
+    if (type === undefined) {
+      pending++;
+      continue;
+    }
+    for (; pending >= 0; pending--) types.push(type);
+    pending = 0;
+  }
+  return types;
+}
+
+/** The type of a Go function's first result when it declares a list of them: what `x, err := f()` binds x to. */
+export function goFirstResult(text: string): string | undefined {
+  return goResults(text)?.[0];
 }

@@ -44,6 +44,10 @@
 (var_spec name: (identifier) @binding.name type: (_) @binding.type) @binding
 ; ctx, cancel := f(): every name after the first is a local too (its value is not read)
 (short_var_declaration left: (expression_list (_) (identifier) @binding.name) @binding.local) @binding
+; x, err := f(): each name after the first is that result of f (err its second)
+(short_var_declaration
+  left: (expression_list (_) (identifier) @binding.name) @binding.results
+  right: (expression_list . (call_expression function: (_) @binding.call) .)) @binding
 ; x := m[k], x, ok := m[k]: a value of the map (an element of the slice)
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)

@@ -55,7 +55,7 @@ describe('go fixture', async () => {
       { scope: 'Server.Serve', name: 'handler', line: 34, type: 'Handler' },
       { scope: 'Server.Serve', name: 'cfg', line: 35, init_call: 'Config', init_new: true },
       // `total, err := repo.Count()`: err is only declared (its value is not read).
-      { scope: 'Server.Serve', name: 'err', line: 39, declared_only: true },
+      { scope: 'Server.Serve', name: 'err', line: 39, init_call: 'repo.Count', init_item: 1 },
       { scope: 'Server.Serve', name: 'total', line: 39, init_call: 'repo.Count' },
     ]);
   });

@@ -124,6 +124,8 @@ describe('Go, Java, Rust and C', () => {
     const { graph } = projects['go-mod'];
     expect(targetOf(graph, 'server/assert.go', 's.size')).toBe('server/assert.go#sizer.size');
     expect(targetOf(graph, 'server/assert.go', 'f.size')).toBe('server/assert.go#file.size');
+    expect(targetOf(graph, 'server/assert.go', 'v.(file).size')).toBe('server/assert.go#file.size');
+    expect(targetOf(graph, 'server/assert.go', 'v.(*file).size')).toBe('server/assert.go#file.size');
   });
 
   it('Go: a map\'s values and a slice\'s elements, indexed (with or without ok) or ranged over', () => {
@@ -143,10 +145,14 @@ describe('Go, Java, Rust and C', () => {
     expect(targetOf(graph, 'server/locals.go', 'util.Pair')).toBe('util/pair.go#Pair');
   });
 
-  it('Go: x, err := f() binds x to the first of the results f declares', () => {
+  it('Go: x, err := f() binds each name to the result f declares at its position', () => {
     const { graph } = projects['go-mod'];
     expect(targetOf(graph, 'server/results.go', 'req.Header.Set')).toBe('server/results.go#Header.Set');
     expect(targetOf(graph, 'server/results.go', 'other.Header.Set')).toBe('server/results.go#Header.Set');
+    expect(targetOf(graph, 'server/results.go', 'second.Header.Set')).toBe('server/results.go#Header.Set');
+    expect(targetOf(graph, 'server/results.go', 'h.Set')).toBe('server/results.go#Header.Set');
+    // An `error` is the runtime's interface: no possible call of the project's Error methods.
+    expect(targetOf(graph, 'server/results.go', 'err2.Error')).toBe('external');
   });
 
   it('Java: single-type, static and wildcard imports, fields, implicit this and constructors', () => {
