@@ -340,7 +340,7 @@ describe('TypeScript types in call resolution', () => {
   });
 
   it('definitions of one name in different test callbacks are each their own, named after their line (msw frame tests)', () => {
-    const file = 'src/frames/frame.test.ts';
+    const file = 'src/frames/frame-tests.ts';
     const record = project.graph.record(file)!;
     expect(record.classes.map((cls) => cls.qualified_name)).toEqual(['NetworkFrame', 'Frame@11', 'Frame@19']);
     expect(record.classes.flatMap((cls) => cls.methods.map((m) => m.qualified_name))).toEqual(['NetworkFrame.respondWith', 'Frame@11.respondWith', 'Frame@19.passthrough']);
