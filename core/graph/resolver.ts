@@ -2484,6 +2484,8 @@ export class Resolver {
   private namedTupleItem(value: Value, index: number, depth: number): Value {
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.namedTupleItem(option, index, depth + 1)));
     if (value.kind === 'tuple') return value.items[index] ?? OPAQUE;
+    // An item of a library's value is a library's value (Go's `pr, pw := io.Pipe()`, `ctx, cancel := context.WithCancel(…)`).
+    if (value.kind === 'external') return EXTERNAL;
     if (value.kind === 'array') return value.element;
     if (value.kind !== 'instance' || this.tooDeep(depth)) return OPAQUE;
     const [record] = value.cls.records;
