@@ -2,7 +2,7 @@
 // in the file's explicit export list (ESM/CommonJS exports, Python `__all__`), or — when the file
 // has no explicit list — the language's own rule for top-level names (Go capitalisation, Python
 // underscore convention, …).
-import type { ExportRecord } from '../types.js';
+import type { ExportRecord, ImportRecord } from '../types.js';
 import type { Def } from './definitions.js';
 import type { LanguageHooks } from './languages/hooks.js';
 
@@ -18,4 +18,12 @@ export function markExported(topLevel: readonly Def[], exports: readonly ExportR
       || (exports.length === 0 && hooks.exported?.(def.name, def.modifiers) === true);
     if (visible) record.exported = true;
   }
+}
+
+/**
+ * A JS/TS script: a file with no imports and no exports (a dynamic `import()` aside), whose
+ * top-level definitions are globals every other script of the project reads.
+ */
+export function isScript(file: { imports: readonly ImportRecord[]; exports: readonly ExportRecord[] }): boolean {
+  return file.exports.length === 0 && file.imports.every((imp) => imp.kind === 'dynamic');
 }

@@ -11,7 +11,7 @@ import { collectMatches } from './captures.js';
 import { buildDefinitions, markScriptLocals } from './definitions.js';
 import { CommentFinder, moduleDoc } from './doc.js';
 import { syntaxErrors } from './errors.js';
-import { markExported } from './exports.js';
+import { isScript, markExported } from './exports.js';
 import { attachReturns } from './returns.js';
 import { hooksFor } from './languages/index.js';
 import { extractionQuery } from './queries.js';
@@ -84,7 +84,7 @@ function buildRecord(query: Query, parts: readonly TreePart[], grammar: Language
   const imports = matches.imports.flatMap((match) => hooks.imports(match, source)).sort((a, b) => a.line - b.line);
   const exports = hooks.exports?.(matches.exports, source) ?? [];
   markExported(definitions.topLevel, exports, hooks);
-  if (syntax.callbackLocals && exports.length === 0 && imports.every((i) => i.kind === 'dynamic')) markScriptLocals(definitions.topLevel);
+  if (syntax.callbackLocals && isScript({ imports, exports })) markScriptLocals(definitions.topLevel);
   const record: FileRecord = {
     path,
     language,

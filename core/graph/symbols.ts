@@ -2,6 +2,7 @@
 // import bindings by local name, local bindings by scope, parameter names by function. Pure and
 // cached per record object (records are immutable once extracted).
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LanguageId, LineSpan, LocalBinding } from '../types.js';
+import { isScript } from '../extract/exports.js';
 import { splitTopLevel } from './type-text.js';
 import { MODULE_SCOPE } from './model.js';
 
@@ -263,7 +264,7 @@ function buildSymbols(record: FileRecord): FileSymbols {
     if (!list.some((entry) => entry.qualified === def.qualified_name)) list.push({ within: def.local_to, qualified: def.qualified_name });
     callbackLocals.set(key, list);
   }
-  const script = family === 'js' && record.exports.length === 0 && record.imports.every((imp) => imp.kind === 'dynamic');
+  const script = family === 'js' && isScript(record);
   return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn, callbackLocals, script };
 }
 
