@@ -16,8 +16,8 @@
 //   one `X.m`, with modifier `static`: two definitions, each with its own callers.
 // - JS/TS: definitions in different unnamed functions (a test's `it('…', () => { class Frame … })`
 //   callbacks, each with its own `Frame`) that would share a qualified name are named after their
-//   line, `Frame@69`: each is its own definition, found by its name from its own code (a bare name
-//   read there is the nearest of them declared before it, Resolver.callbackLocal).
+//   line, `Frame@69`, with the lines of that function (`local_to`): each is its own definition,
+//   and a bare name read inside that function is it (Resolver.callbackLocal).
 // - Arrow functions and function expressions bound to a variable, field or `exports.x` are
 //   definitions of kind `arrow` named after the binding; unbound (callback) functions are not
 //   definitions at all, so their calls belong to the enclosing named function.
