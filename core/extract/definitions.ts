@@ -487,8 +487,9 @@ function isNestedFunction(def: Def): boolean {
  */
 function qualify(defs: Def[], ctx: DefinitionContext): void {
   for (const def of defs) def.qualified = qualifiedName(def);
-  const instanceSides = ctx.syntax.staticSides ? instanceMembersBesideStatic(defs, ctx.source) : undefined;
-  const callbackLocals = ctx.syntax.callbackLocals ? callbackLocalsSharingNames(defs) : undefined;
+  const shared = ctx.syntax.staticSides || ctx.syntax.callbackLocals ? sameNamed(defs) : [];
+  const instanceSides = ctx.syntax.staticSides ? instanceMembersBesideStatic(shared, ctx.source) : undefined;
+  const callbackLocals = ctx.syntax.callbackLocals ? callbackLocalsSharingNames(shared) : undefined;
   const members = new Set(defs.filter((def) => def.parent?.isClass && !def.isClass).map((def) => def.qualified));
   const localsRenamed = members.size > 0 && defs.some((def) => isNestedFunction(def) && members.has(def.qualified));
   if (!localsRenamed && !instanceSides && !callbackLocals) return;
@@ -499,17 +500,16 @@ function qualify(defs: Def[], ctx: DefinitionContext): void {
     if (local) {
       def.qualified = `${name}@${local.named}`;
       def.localTo = local.within;
-    }
-    else if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
+    } else if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
     else def.qualified = localsRenamed && isNestedFunction(def) && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
   }
 }
 
-/** The definitions `include` accepts that share a qualified name, by name (groups of two or more). */
-function sameNamed(defs: readonly Def[], include: (def: Def) => boolean): Def[][] {
+/** The definitions (not field-initialiser scopes) that share a qualified name, by name (groups of two or more). */
+function sameNamed(defs: readonly Def[]): Def[][] {
   const byName = new Map<string, Def[]>();
   for (const def of defs) {
-    if (!include(def)) continue;
+    if (def.kind === SCOPE_KIND) continue;
     const group = byName.get(def.qualified);
     if (group) group.push(def);
     else byName.set(def.qualified, [def]);
@@ -521,14 +521,16 @@ function sameNamed(defs: readonly Def[], include: (def: Def) => boolean): Def[][
 const UNNAMED_FUNCTIONS = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
 
 /**
- * The definitions (not members) that share a qualified name with one in another unnamed function
- * or outside any, each with the line it is named after — that of the first of its name in its
- * unnamed function (declarations of one function there, its overloads, stay one) — and the lines
- * of that function. Undefined when none.
+ * Of the groups of definitions sharing a qualified name, those (not members) that share it with one
+ * in another unnamed function or outside any, each with the line it is named after — that of the
+ * first of its name in its unnamed function (declarations of one function there, its overloads,
+ * stay one) — and the lines of that function. Undefined when none.
  */
-function callbackLocalsSharingNames(defs: readonly Def[]): Map<Def, { named: number; within: LineSpan }> | undefined {
+function callbackLocalsSharingNames(shared: readonly Def[][]): Map<Def, { named: number; within: LineSpan }> | undefined {
   let out: Map<Def, { named: number; within: LineSpan }> | undefined;
-  for (const group of sameNamed(defs, (def) => def.kind !== SCOPE_KIND && !def.parent?.isClass && def.receiver === undefined)) {
+  for (const sameName of shared) {
+    const group = sameName.filter((def) => !def.parent?.isClass && def.receiver === undefined);
+    if (group.length < 2) continue;
     const owners = group.map(unnamedFunctionAround);
     if (new Set(owners.map((owner) => owner?.id)).size < 2) continue;
     const named = new Map<number, number>();
@@ -567,14 +569,16 @@ function unnamedFunctionAround(def: Def): Node | undefined {
 }
 
 /**
- * The instance members named like a static member of their class (see the rules at the top);
- * those static members set on the class object (`X.cast = function…`) are marked `static` here,
- * as the keyword marks a class body's. Undefined when there are none.
+ * Of the groups of definitions sharing a qualified name, the instance members named like a static
+ * member of their class (see the rules at the top); those static members set on the class object
+ * (`X.cast = function…`) are marked `static` here, as the keyword marks a class body's. Undefined
+ * when there are none.
  */
-function instanceMembersBesideStatic(defs: readonly Def[], source: string): Set<Def> | undefined {
+function instanceMembersBesideStatic(shared: readonly Def[][], source: string): Set<Def> | undefined {
   let out: Set<Def> | undefined;
-  const member = (def: Def) => !def.isClass && def.kind !== SCOPE_KIND && (def.parent?.isClass === true || (def.receiver !== undefined && !isLocalReceiver(def)));
-  for (const group of sameNamed(defs, member)) {
+  for (const sameName of shared) {
+    const group = sameName.filter((def) => !def.isClass && (def.parent?.isClass === true || (def.receiver !== undefined && !isLocalReceiver(def))));
+    if (group.length < 2) continue;
     const statics = group.filter((def) => isStaticMember(def, source));
     if (statics.length === 0 || statics.length === group.length) continue;
     for (const def of statics) if (def.receiver !== undefined && !def.modifiers.includes('static')) def.modifiers.push('static');

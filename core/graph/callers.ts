@@ -41,13 +41,10 @@ export function defaultDispatch(language: LanguageId | undefined): DispatchMode 
   return language !== undefined && FAMILY_LANGUAGES.has(language) ? 'family' : 'abstract';
 }
 
+/** The function or method `ref` names, from the graph's index of definitions by qualified name. */
 function functionAt(graph: CallGraph, ref: SymbolRef): FunctionRecord | undefined {
-  const record = graph.record(ref.file);
-  if (!record) return undefined;
-  // `X.prototype.m`: an instance method named apart from a static one (core/extract/definitions.ts).
-  const owner = ref.name.slice(0, ref.name.lastIndexOf('.')).replace(/\.prototype$/, '');
-  const cls = record.classes.find((c) => c.qualified_name === owner);
-  return cls?.methods.find((m) => m.qualified_name === ref.name) ?? record.functions.find((f) => f.qualified_name === ref.name);
+  const def = graph.definitions(ref.name).find((d) => d.file === ref.file && !d.is_class);
+  return def?.record as FunctionRecord | undefined;
 }
 
 /** The methods whose resolved calls may reach `ref` by dispatch, under `mode`. */

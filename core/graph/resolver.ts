@@ -1553,6 +1553,8 @@ export class Resolver {
    */
   private callbackLocal(file: string, scope: string, name: string, line: number): Value | undefined {
     const syms = this.symbols(file)!;
+    // (Read for every name looked up: most files have none.)
+    if (syms.callbackLocals.size === 0) return undefined;
     let declared: { within: LineSpan; qualified: string } | undefined;
     for (const entry of syms.callbackLocals.get(`${scope}\u0000${name}`) ?? []) {
       if (entry.within.line <= line && line <= entry.within.end_line && (!declared || entry.within.line >= declared.within.line)) declared = entry;
