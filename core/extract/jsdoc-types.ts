@@ -20,7 +20,7 @@
 // A `@typedef` is a type alias the module exports, as TypeScript reads it: `@typedef {A & B} T`
 // names that type, `@typedef {object} T` with `@property {Module} module` tags an object type.
 import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LocalBinding } from '../types.js';
-import { closingBracket, splitTopLevel } from '../graph/type-text.js';
+import { closingBracket, functionTypeParts, splitTopLevel } from '../graph/type-text.js';
 import { binding as importedName, importRecord } from './languages/hooks.js';
 
 /** A `/** … *\/` block; the lazy body stops at the first close. */
@@ -46,6 +46,8 @@ interface Tag {
 
 interface Block {
   tags: Tag[];
+  /** 1-based line of the block's open. */
+  startLine: number;
   /** 1-based line of the block's close. */
   endLine: number;
   /** The text after the close on its line. */
@@ -62,8 +64,9 @@ const TYPEDEF_MODULE = /@typedef\s+\{\s*import\s*\(\s*['"]([^'"]+)['"]\s*\)\s*\}
 export function applyJsDocTypes(record: FileRecord, source: string): void {
   if (!source.includes('/**')) return;
   const imports = typeImports(source);
-  if (imports.length > 0) record.imports = [...record.imports, ...imports].sort((a, b) => a.line - b.line);
   const typedefs = typedefRecords(source).filter((typedef) => !record.classes.some((cls) => cls.name === typedef.name));
+  imports.push(...inlineImportTypes(source, record, [...imports, ...typedefs.map((typedef) => typedef.name)]));
+  if (imports.length > 0) record.imports = [...record.imports, ...imports].sort((a, b) => a.line - b.line);
   if (typedefs.length > 0) record.classes = [...record.classes, ...typedefs].sort((a, b) => a.line - b.line);
   const lines = source.split('\n');
   const blocks = jsDocBlocks(source);
@@ -74,9 +77,7 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
   const byNextLine = new Map<number, Block>();
   for (const block of blocks) {
     if (block.after.trim() !== '') continue;
-    let next = block.endLine + 1;
-    while (next <= lines.length && lines[next - 1].trim() === '') next++;
-    byNextLine.set(next, block);
+    byNextLine.set(nonBlankLine(lines, block.endLine + 1, 1), block);
   }
   // `@implements {DispatchHandler}` above a class: an interface it implements, as TypeScript reads it.
   for (const cls of record.classes) {
@@ -96,22 +97,19 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
   for (const block of blocks) {
     const type = block.tags.find((tag) => tag.tag === 'type')?.type;
     if (type === undefined) continue;
-    if (block.after.trim() === '') {
+    const cast = castAt(block, lines);
+    if (cast) {
+      // A cast: `/** @type {T} */ (value)` as what a name is set to, or as a call's receiver.
+      if (cast.name) added.push(...typeName(record, functions, cast.name, cast.nameLine, type));
+      castReceivers(record, cast.value, cast.line, type);
+    } else if (block.after.trim() === '') {
       // `@type` above a line: the name that line declares or assigns.
-      let line = block.endLine + 1;
-      while (line <= lines.length && lines[line - 1].trim() === '') line++;
+      const line = nonBlankLine(lines, block.endLine + 1, 1);
       const text = lines[line - 1] ?? '';
       const name = DECLARED.exec(text)?.[1];
       // A function literal is itself, whatever type is written for it; one made by a call
       // (`const $string = $custom(o => …)`, read as a definition too) has the declared type.
       if (name && !FUNCTION_LITERAL.test(text.slice(text.indexOf('=') + 1))) added.push(...typeName(record, functions, name, line, type));
-    } else if (/^\s*\(/.test(block.after)) {
-      // A cast: `/** @type {T} */ (value)` as what a name is set to, or as a call's receiver.
-      const text = lines[block.endLine - 1];
-      const open = text.lastIndexOf('/**');
-      const name = open < 0 ? undefined : CAST_TARGET.exec(text.slice(0, open))?.[1];
-      if (name) added.push(...typeName(record, functions, name, block.endLine, type));
-      castReceivers(record, block, type);
     }
   }
   if (added.length > 0) record.bindings = [...record.bindings, ...added].sort((a, b) => a.line - b.line);
@@ -123,7 +121,9 @@ function typeImports(source: string): ImportRecord[] {
   const out: ImportRecord[] = [];
   let lineAt = lineCounter(source);
   for (const match of source.matchAll(IMPORT_TAG)) {
-    const [, written, module] = match;
+    const [, wrapped, module] = match;
+    // A clause over several lines of the block has each line's ` * ` in it.
+    const written = wrapped.replace(/\n\s*\*/g, ' ');
     const line = lineAt(match.index);
     // `D, { A }`: the default export, then the rest.
     const withDefault = /^([\w$]+)\s*,\s*([\s\S]+)$/.exec(written);
@@ -151,6 +151,32 @@ function typeImports(source: string): ImportRecord[] {
   return out;
 }
 
+/** `import("./syntax-parser").SyntaxTree` within a JSDoc type (`Pick<import("m").T, "k">`): the name m exports. */
+const INLINE_IMPORT_TYPE = /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)\.([\w$]+)(?![\w$.])/g;
+
+/**
+ * typeScriptType reads `import("m").T` inside a larger type as `T`; where the file neither declares
+ * nor imports a `T`, it names m's export, as an import of it would.
+ */
+function inlineImportTypes(source: string, record: FileRecord, declared: ReadonlyArray<ImportRecord | string>): ImportRecord[] {
+  if (!source.includes('import(') && !source.includes('import (')) return [];
+  const taken = new Set<string>([
+    ...record.classes.map((cls) => cls.name), ...record.functions.map((fn) => fn.name), ...record.imports.flatMap((imp) => imp.names),
+    ...declared.flatMap((item) => (typeof item === 'string' ? [item] : item.names)),
+  ]);
+  const out: ImportRecord[] = [];
+  const lineAt = lineCounter(source);
+  for (const block of source.matchAll(BLOCK)) {
+    for (const match of block[0].matchAll(INLINE_IMPORT_TYPE)) {
+      const [, module, name] = match;
+      if (taken.has(name)) continue;
+      taken.add(name);
+      out.push(importRecord(module, [importedName(name)], lineAt(block.index + match.index), 'import', true));
+    }
+  }
+  return out;
+}
+
 /** `@typedef {T} Name` (not an `import("…")`, read as an import), `@typedef {object} Name` with its `@property` tags. */
 const TYPEDEF = /@typedef\s*(\{)?/g;
 const PROPERTY = /@prop(?:erty)?\s*\{/g;
@@ -163,6 +189,7 @@ function typedefRecords(source: string): ClassRecord[] {
   for (const block of source.matchAll(BLOCK)) {
     const first = block[0].indexOf('@typedef');
     if (first < 0) continue;
+    const startLine = lineAt(block.index);
     const line = lineAt(block.index + first);
     const endLine = lineAt(block.index + block[0].length);
     const text = block[1].replace(/^\s*\*\s?/gm, ' ');
@@ -184,36 +211,88 @@ function typedefRecords(source: string): ClassRecord[] {
       const name = /^\s*([A-Za-z_$][\w$]*)/.exec(text.slice(at))?.[1];
       if (!name) continue;
       const object = /^(object|Object)$/.test(type);
-      const fields = object ? typedefProperties(text, line).map((field) => ({ ...field, type: bounded(field.type, bounds) })) : [];
+      const fields = object ? typedefProperties(block[1], startLine).map((field) => ({ ...field, type: bounded(field.type, bounds) })) : [];
       out.push({
         name, qualified_name: name, kind: 'type', line, end_line: endLine,
-        signature: object ? `type ${name}` : `type ${name} = ${type}`, bases: [], methods: [], fields, exported: true,
+        signature: object ? `type ${name}` : `type ${name} = ${type}`, bases: [], methods: fields.flatMap((field) => declaredMethod(name, field)), fields, exported: true,
       });
     }
   }
   return out;
 }
 
-/** The `@property {T} name` tags of a block (`[name]`, `[name=default]` optional ones too). */
-function typedefProperties(text: string, line: number): ClassRecord['fields'] {
+/** The `@property {T} name` tags of a block's text (from just after its `/**`, on `line`): `[name]`, `[name=default]` optional ones too. */
+function typedefProperties(raw: string, line: number): ClassRecord['fields'] {
   const fields: ClassRecord['fields'] = [];
-  for (const match of text.matchAll(PROPERTY)) {
+  const lineAt = lineCounter(raw);
+  for (const match of raw.matchAll(PROPERTY)) {
     const open = match.index + match[0].length - 1;
-    const close = closingBracket(text, open);
-    const name = close < 0 ? undefined : /^\s*\[?\s*([A-Za-z_$][\w$]*)/.exec(text.slice(close + 1))?.[1];
-    if (name) fields.push({ name, line, type: typeScriptType(text.slice(open + 1, close)) });
+    const close = closingBracket(raw, open);
+    const name = close < 0 ? undefined : /^\s*\[?\s*([A-Za-z_$][\w$]*)/.exec(raw.slice(close + 1))?.[1];
+    if (name) fields.push({ name, line: line + lineAt(open) - 1, type: typeScriptType(raw.slice(open + 1, close).replace(/^\s*\*\s?/gm, ' ')) });
   }
   return fields;
 }
 
+/**
+ * A property of a function type is a method of the typedef, as an interface's `read: () => T` is
+ * (the TypeScript service lists the calls `ctx.read()` of a value of that type as its callers).
+ */
+function declaredMethod(owner: string, field: ClassRecord['fields'][number]): FunctionRecord[] {
+  const parts = field.type === undefined ? undefined : functionTypeParts(field.type);
+  if (!parts) return [];
+  return [{
+    name: field.name, qualified_name: `${owner}.${field.name}`, kind: 'method', line: field.line, end_line: field.line,
+    signature: `${field.name}: ${field.type}`, params: splitTopLevel(parts.params, ','), return_type: parts.returns,
+    is_declaration: true, class_name: owner,
+  }];
+}
+
+/** The first line from `line` on (`step` 1) or back (-1) that is not blank. */
+function nonBlankLine(lines: readonly string[], line: number, step: 1 | -1): number {
+  while (line >= 1 && line <= lines.length && lines[line - 1].trim() === '') line += step;
+  return line;
+}
+
+interface Cast {
+  /** The text from the cast value's `(` to the end of its line, and that line. */
+  value: string;
+  line: number;
+  /** The name the value is set to (`const x =`, `this.x =`), and its line. */
+  name?: string;
+  nameLine: number;
+}
+
+/**
+ * A block that casts the parenthesised value after it: on its line or the next (`const c0 =` /
+ * `/** @type {T} *\/` / `(context);` as prettier breaks a long one), set to the name before it.
+ */
+function castAt(block: Block, lines: readonly string[]): Cast | undefined {
+  let line = block.endLine;
+  let value = block.after;
+  if (value.trim() === '') {
+    line = nonBlankLine(lines, block.endLine + 1, 1);
+    value = lines[line - 1] ?? '';
+  }
+  if (!/^\s*\(/.test(value)) return undefined;
+  const opening = lines[block.startLine - 1];
+  let nameLine = block.startLine;
+  let before = opening.slice(0, opening.indexOf('/**'));
+  if (before.trim() === '') {
+    nameLine = nonBlankLine(lines, block.startLine - 1, -1);
+    before = lines[nameLine - 1] ?? '';
+  }
+  return { value, line, name: CAST_TARGET.exec(before)?.[1], nameLine };
+}
+
 /** Calls on a cast value (`/** @type {Schema<any>} *\/ (vv).check(…)`) are calls on `(vv as Schema<any>)`. */
-function castReceivers(record: FileRecord, block: Block, type: string): void {
-  const start = block.after.indexOf('(');
-  const close = closingBracket(block.after, start);
-  if (close < 0 || block.after[close + 1] !== '.') return;
-  const receiver = `(${block.after.slice(start + 1, close).replace(/\s+/g, ' ').trim()})`;
+function castReceivers(record: FileRecord, value: string, line: number, type: string): void {
+  const start = value.indexOf('(');
+  const close = closingBracket(value, start);
+  if (close < 0 || value[close + 1] !== '.') return;
+  const receiver = `(${value.slice(start + 1, close).replace(/\s+/g, ' ').trim()})`;
   for (const call of record.calls) {
-    if (call.line !== block.endLine || call.receiver !== receiver || !call.callee.startsWith(receiver)) continue;
+    if (call.line !== line || call.receiver !== receiver || !call.callee.startsWith(receiver)) continue;
     const cast = `(${receiver.slice(1, -1)} as ${type})`;
     call.callee = cast + call.callee.slice(receiver.length);
     call.receiver = cast;
@@ -289,11 +368,12 @@ function jsDocBlocks(source: string): Block[] {
   const lineAt = lineCounter(source);
   for (const match of source.matchAll(BLOCK)) {
     const end = match.index + match[0].length;
+    const startLine = lineAt(match.index);
     const line = lineAt(end);
     const tags = typeTags(match[1]);
     if (tags.length === 0) continue;
     const lineEnd = source.indexOf('\n', end);
-    blocks.push({ tags, endLine: line, after: source.slice(end, lineEnd === -1 ? source.length : lineEnd) });
+    blocks.push({ tags, startLine, endLine: line, after: source.slice(end, lineEnd === -1 ? source.length : lineEnd) });
   }
   return blocks;
 }

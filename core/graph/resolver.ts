@@ -151,6 +151,18 @@ const ITERATION_METHODS = new Map<string, number>([
 const EXTERNAL: Value = { kind: 'external' };
 const MAX_DEPTH = 24;
 
+/** One number per binding record (two of one name can share a line: a value and a guard). */
+const bindingIds = new WeakMap<LocalBinding, number>();
+let bindingCount = 0;
+function bindingId(binding: LocalBinding): number {
+  let id = bindingIds.get(binding);
+  if (id === undefined) {
+    id = bindingCount++;
+    bindingIds.set(binding, id);
+  }
+  return id;
+}
+
 const SELF_NAMES = new Set(['this', 'self', '$this', '@']);
 
 /** Whether `name` names the receiver in a language of `family`: in JS `self` is an ordinary name (a parameter, `const self = this`). */
@@ -777,7 +789,15 @@ export class Resolver {
     return imported?.imported === 'Final' && /^typing(_extensions)?$/.test(imported.module);
   }
 
+  /**
+   * Memoised: a name set from the one before it (`const c2 = c1.rest`, webpack's deserializers run
+   * to `c15`) is read once per binding, not again at every depth down the chain.
+   */
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
+    return this.ctx.memo(`binding|${file}|${scope}|${bindingId(binding)}`, () => this.computeBindingValue(file, scope, binding, depth)) ?? OPAQUE;
+  }
+
+  private computeBindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     const once = this.bindingValueOnce(file, scope, binding, depth);
     // (An item of an awaited call's result is taken once it is awaited: bindingValueOnce.)
     const value = binding.awaited && !(binding.init_call && binding.init_item !== undefined) ? awaitedValue(once) : once;

@@ -437,7 +437,7 @@ export function closingBracket(text: string, open: number): number {
 }
 
 /** The parameter list and return type of a function type `(a: A) => R`, generic ones too (`<T>(a: T) => R`). */
-function functionTypeParts(text: string): { params: string; returns: string } | undefined {
+export function functionTypeParts(text: string): { params: string; returns: string } | undefined {
   const open = text.startsWith('<') ? closingBracket(text, 0) + 1 : 0;
   if (text[open] !== '(') return undefined;
   const end = closingBracket(text, open);

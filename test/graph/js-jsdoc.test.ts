@@ -107,6 +107,33 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'given.addDependency')).toBe('src/block.cjs#Block.addDependency');
   });
 
+  it('a @property of a function type is a method of its @typedef: a call on a value of that type reaches it, through a generic alias and a property of the type (webpack\'s ObjectDeserializerContext)', () => {
+    const file = 'src/dependency.cjs';
+    const context = 'src/object-middleware.cjs#ObjectDeserializerContext.read';
+    expect(targetOf(project.graph, file, 'context.read', 'Dependency.deserialize')).toBe(context);
+    expect(targetOf(project.graph, file, 'c1.read', 'Dependency.deserialize')).toBe(context);
+    // Each context the `rest` of the one before, ten deep (webpack's deserializers go to c15).
+    expect(targetOf(project.graph, file, 'c10.read', 'Dependency.restoreAll')).toBe(context);
+    const read = project.graph.record('src/object-middleware.cjs')!.classes.find((cls) => cls.name === 'ObjectDeserializerContext')!.methods;
+    expect(read.map((fn) => [fn.qualified_name, fn.line, fn.params])).toEqual([
+      ['ObjectDeserializerContext.read', 6, []],
+      ['ObjectDeserializerContext.setCircularReference', 8, ['item: unknown']],
+    ]);
+  });
+
+  it('an @import over several lines of its block imports each name; a cast on the line below `const c0 =` types c0 (prettier\'s breaks)', () => {
+    const file = 'src/dependency.cjs';
+    const imported = project.graph.record(file)!.imports.filter((imp) => imp.module === './object-middleware.cjs').flatMap((imp) => imp.names);
+    expect(imported).toEqual(expect.arrayContaining(['Context', 'SyntaxTree']));
+    expect(targetOf(project.graph, file, 'c0.read', 'Dependency.restore')).toBe('src/object-middleware.cjs#ObjectDeserializerContext.read');
+  });
+
+  it('an import type inside a larger type names the module\'s export where the file has no such name (Pick<import("m").SyntaxTree, "field">)', () => {
+    const file = 'src/dependency.cjs';
+    expect(targetOf(project.graph, file, 'tree.field', 'Dependency.first')).toBe('src/object-middleware.cjs#SyntaxTree.field');
+    expect(targetOf(project.graph, file, 'whole.field', 'Dependency.first')).toBe('src/object-middleware.cjs#SyntaxTree.field');
+  });
+
   it('Closure spellings read as TypeScript', () => {
     expect(typeScriptType('Array<function(UpdateDecoder):AbstractType<any>>')).toBe('Array<((a0: UpdateDecoder) => AbstractType<any>)>');
     expect(typeScriptType('function(function(A):B, C=):D')).toBe('((a0: ((a0: A) => B), a1: C) => D)');
