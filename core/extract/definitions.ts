@@ -488,7 +488,7 @@ function isNestedFunction(def: Def): boolean {
 function qualify(defs: Def[], ctx: DefinitionContext): void {
   for (const def of defs) def.qualified = qualifiedName(def);
   const shared = ctx.syntax.staticSides || ctx.syntax.callbackLocals ? sameNamed(defs) : [];
-  const instanceSides = ctx.syntax.staticSides ? instanceMembersBesideStatic(shared, ctx.source) : undefined;
+  const instanceSides = ctx.syntax.staticSides ? prototypeMembersBesideStaticValues(defs, ctx.source, instanceMembersBesideStatic(shared, ctx.source)) : undefined;
   const callbackLocals = ctx.syntax.callbackLocals ? callbackLocalsSharingNames(shared) : undefined;
   const members = new Set(defs.filter((def) => def.parent?.isClass && !def.isClass).map((def) => def.qualified));
   const localsRenamed = members.size > 0 && defs.some((def) => isNestedFunction(def) && members.has(def.qualified));
@@ -584,6 +584,24 @@ function instanceMembersBesideStatic(shared: readonly Def[][], source: string): 
     for (const def of statics) if (def.receiver !== undefined && !def.modifiers.includes('static')) def.modifiers.push('static');
     for (const def of group) if (!statics.includes(def)) (out ??= new Set()).add(def);
   }
+  return out;
+}
+
+/** `X.m =` at the start of a line: a property set on an object (`==` excluded). */
+const PROPERTY_SET = /^[ \t]*([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)[ \t]*=(?!=)/gm;
+
+/**
+ * Adds to `out` the members set on a prototype whose class object has a property of their name set
+ * to a value (`SchemaNumber.checkRequired = SchemaType.checkRequired` beside
+ * `SchemaNumber.prototype.checkRequired = function…`, mongoose): `SchemaNumber.checkRequired()`
+ * calls that value, not the prototype's method, which is named `X.prototype.m` as beside a static
+ * function. Undefined when there are none.
+ */
+function prototypeMembersBesideStaticValues(defs: readonly Def[], source: string, out: Set<Def> | undefined): Set<Def> | undefined {
+  if (!defs.some((def) => def.onPrototype)) return out;
+  const set = new Set<string>();
+  for (const match of source.matchAll(PROPERTY_SET)) set.add(`${match[1]}.${match[2]}`);
+  for (const def of defs) if (def.onPrototype && set.has(`${def.receiver}.${def.name}`)) (out ??= new Set()).add(def);
   return out;
 }
 

@@ -34,10 +34,16 @@ describe('what JavaScript values hold', () => {
 
   it('a function set on a constructor is its static method, one set on its prototype an instance method, apart when they share a name (mongoose SchemaNumber.cast)', () => {
     const fns = js.graph.record('sides.js')!.functions.map((fn) => `${fn.qualified_name}${fn.modifiers?.includes('static') ? ' static' : ''}`);
-    expect(fns).toEqual(['SchemaNumber', 'parseNumber', 'SchemaNumber.cast static', 'SchemaNumber.prototype.cast', 'SchemaNumber.checkRequired']);
+    expect(fns).toEqual([
+      'SchemaType', 'SchemaNumber', 'parseNumber', 'SchemaType.checkRequired', 'SchemaNumber.cast static', 'SchemaNumber.prototype.cast', 'SchemaNumber.prototype.checkRequired',
+    ]);
     expect(targetOf(js.graph, 'sides.js', 'SchemaNumber.cast')).toBe('sides.js#SchemaNumber.cast');
     expect(targetOf(js.graph, 'sides.js', 'this.cast')).toBe('sides.js#SchemaNumber.prototype.cast');
     expect(targetOf(js.graph, 'sides.js', 'schema.cast')).toBe('sides.js#SchemaNumber.prototype.cast');
+  });
+
+  it('a property set on a constructor to a value, beside a prototype method of its name, is that value: the method is Class.prototype.m (mongoose SchemaNumber.checkRequired = SchemaType.checkRequired)', () => {
+    expect(targetOf(js.graph, 'sides.js', 'SchemaNumber.checkRequired', 'SchemaNumber.prototype.checkRequired')).toBe('sides.js#SchemaType.checkRequired');
   });
 
   it('scripts (no imports, no exports) call the global functions and classes other scripts declare, not what an IIFE keeps (uglify-js)', () => {
