@@ -202,9 +202,10 @@ export interface CallSite {
    * JS/TS: the callee starts with `this` inside a non-arrow function literal that is not a
    * definition (a callback): `this` is that literal's own, not the enclosing method's. `type` when
    * the literal declares it (`function (this: Foo)`); else where the literal is passed (`callee` as
-   * in CallSite, `new` for a construction, 0-based `arg`), whose declared parameter type may give it.
+   * in CallSite, `new` for a construction, 0-based `arg`), whose declared parameter type may give it;
+   * `prototype` when the literal is set on `X.prototype[…]` (an instance of X).
    */
-  this_from?: { type?: string; callee?: string; arg?: number; new?: boolean };
+  this_from?: { type?: string; callee?: string; arg?: number; new?: boolean; prototype?: string };
   /** A reference that writes or deletes the member (`this.run = other`, `delete o.run`): only an accessor's setter runs there. */
   write?: true;
 }

@@ -1073,6 +1073,12 @@ export class Resolver {
   /** `this` inside a callback literal: its declared type, or the `this` parameter of the function type it is passed as. */
   private callbackThis(file: string, scope: string, from: NonNullable<CallSite['this_from']>, line: number): Value | undefined {
     if (from.type) return this.typeValue(file, from.type, 1);
+    if (from.prototype) {
+      // An instance of the class or constructor function, or of one deriving from it.
+      const segments = parseChain(`${from.prototype}.prototype`);
+      const made = segments && this.evalSegments(file, scope, segments, line, 1);
+      return made?.kind === 'instance' ? { kind: 'instance', cls: made.cls } : made;
+    }
     if (from.callee === undefined || from.arg === undefined) return undefined;
     const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);
     const type = declared && functionTypeThis(declared.type);
@@ -1559,6 +1565,9 @@ export class Resolver {
       if (!redefined && syms.params.get(scope)?.has(name)) return pythonSplat(syms, scope, name) ?? this.contextualParam(file, scope, name, depth + 1) ?? OPAQUE;
       // A class body reads its own methods (`__del__ = close`); elsewhere a method is no name.
       if (nested && (!nested.class_name || syms.classes.has(scope))) return { kind: 'function', file, fn: nested };
+      // A function expression's own name is bound inside it: `walk(child)` in `x.walk = function walk(…)`.
+      const own = syms.ownNames.get(scope) === name ? syms.functions.get(scope) : undefined;
+      if (own) return { kind: 'function', file, fn: own };
       if (syms.classes.has(`${scope}.${name}`)) {
         const cls = this.classInfo(file, `${scope}.${name}`);
         if (cls) return { kind: 'class', cls };
@@ -2144,6 +2153,8 @@ export class Resolver {
       if (!module) return EXTERNAL;
       return re.imported === '*' ? module : this.exportValue(module.file!, re.imported, depth + 1);
     }
+    // `exports.array = {}` with `exports.array.flatten = function …` (mongoose's utils): an object of what is set on it.
+    for (const holder of [`exports.${name}`, `module.exports.${name}`]) if (syms.holders.has(holder)) return { kind: 'object', file, path: holder };
     for (const exp of syms.record.exports) {
       if (exp.name !== name) continue;
       const local = exp.local ?? name;

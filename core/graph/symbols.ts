@@ -106,6 +106,11 @@ export interface FileSymbols {
    */
   callbackLocals: Map<string, Array<{ within: LineSpan; qualified: string }>>;
   /**
+   * JS functions defined by a named function expression (`walker.walk = function walk(node) {…}`):
+   * qualified name → the expression's own name, bound inside it (a recursive call).
+   */
+  ownNames: Map<string, string>;
+  /**
    * A JS/TS script: a file without imports or exports, whose top-level definitions (those not
    * `local_to` an unnamed function) are globals the project's other scripts read.
    */
@@ -127,6 +132,9 @@ const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)(?:[
 const OBJECT_PROPERTY = /^(?!this\.)([\w$]+)\.([\w$]+)$/;
 
 const cache = new WeakMap<FileRecord, FileSymbols>();
+
+/** A function expression with a name of its own as a definition's value: `x.walk = function walk(`, `walk: function walk(`. */
+const OWN_NAME = /^[^(]*?[=:]\s*(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(/;
 
 export function symbolsOf(record: FileRecord): FileSymbols {
   let symbols = cache.get(record);
@@ -264,8 +272,15 @@ function buildSymbols(record: FileRecord): FileSymbols {
     if (!list.some((entry) => entry.qualified === def.qualified_name)) list.push({ within: def.local_to, qualified: def.qualified_name });
     callbackLocals.set(key, list);
   }
+  const ownNames = new Map<string, string>();
+  if (family === 'js') {
+    for (const fn of record.functions) {
+      const own = OWN_NAME.exec(fn.signature)?.[1];
+      if (own) ownNames.set(fn.qualified_name, own);
+    }
+  }
   const script = family === 'js' && isScript(record);
-  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn, callbackLocals, script };
+  return { record, family, functions, classes, imports, starImports, reexports, bindings, globals, params, receivers, objectMembers, objects, objectProperties, namespaceClasses, holders, setOn, callbackLocals, ownNames, script };
 }
 
 const IDENT = /[A-Za-z_$\u00C0-\uFFFF][\w$\u00C0-\uFFFF]*/g;

@@ -142,6 +142,11 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'use-lib.js', 'lib.isString', 'upper')).toBe('lib-exports.js#isString');
   });
 
+  it("an export set to an object holds the functions set on it (mongoose's exports.array = {}; exports.array.flatten = function …)", () => {
+    expect(targetOf(project.graph, 'use-utils-holder.js', 'utils.array.flatten', 'flat')).toBe('utils-holder.js#exports.array.flatten');
+    expect(targetOf(project.graph, 'use-utils-holder.js', 'utils.text.trim', 'flat')).toBe('utils-holder.js#module.exports.text.trim');
+  });
+
   it("a constructor function's instance has the members its code assigns (mysql's this._parser = new Parser() in function Protocol)", () => {
     expect(targetOf(project.graph, 'protocol.js', 'this._parser.write', 'Protocol.write')).toBe('packet-parser.js#PacketParser.write');
   });

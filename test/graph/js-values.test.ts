@@ -46,6 +46,17 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, 'sides.js', 'SchemaNumber.checkRequired', 'SchemaNumber.prototype.checkRequired')).toBe('sides.js#SchemaType.checkRequired');
   });
 
+  it('this in a function set on a prototype by a computed name is an instance (superagent\'s Agent.prototype[name] = function …)', () => {
+    expect(targetOf(js.graph, 'prototype-loop.js', 'this._setDefaults')).toBe('prototype-loop.js#Agent._setDefaults');
+    expect(targetOf(js.graph, 'prototype-loop.js', 'this.run')).toBe('prototype-loop.js#Old.run');
+  });
+
+  it('a named function expression\'s own name is bound inside it, over the module\'s function of that name (walker.walk = function walk(…) { … walk(child) })', () => {
+    expect(targetOf(js.graph, 'own-name.js', 'walk', 'walker.walk')).toBe('own-name.js#walker.walk');
+    expect(targetOf(js.graph, 'own-name.js', 'flatten', 'exports.array.flatten')).toBe('own-name.js#exports.array.flatten');
+    expect(targetOf(js.graph, 'own-name.js', 'walk', 'exports.array.flatten')).toBe('own-name.js#walk');
+  });
+
   it('scripts (no imports, no exports) call the global functions and classes other scripts declare, not what an IIFE keeps (uglify-js)', () => {
     expect(targetOf(js.graph, 'scripts/compress.js', 'makePredicate')).toBe('scripts/utils.js#makePredicate');
     expect(targetOf(js.graph, 'scripts/compress.js', 'Dictionary')).toBe('scripts/utils.js#Dictionary');

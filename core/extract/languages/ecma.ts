@@ -239,7 +239,8 @@ const BINDING_PARENTS = new Set(['variable_declarator', 'assignment_expression',
 
 /**
  * A call on `this` inside a function literal passed as an argument (`schedule(function () {
- * this.x() })`) sees that literal's `this`: its declared type, or the call it is passed to.
+ * this.x() })`) sees that literal's `this`: its declared type, or the call it is passed to; one
+ * set on a prototype by a computed name, an instance.
  * Inside an unbound literal anywhere else (an IIFE, a returned function) `this` is unknown.
  */
 function callThis(call: Node): CallSite['this_from'] {
@@ -251,7 +252,13 @@ function callThis(call: Node): CallSite['this_from'] {
     fn = fn.parent;
   }
   const holder = fn?.parent;
-  if (!fn || !holder || BINDING_PARENTS.has(holder.type)) return undefined;
+  if (!fn || !holder) return undefined;
+  // `Agent.prototype[name] = function () { this.x() }` (superagent's methods made in a loop): no
+  // definition, but set on a prototype as one is, so `this` is an instance.
+  const target = holder.type === 'assignment_expression' ? holder.childForFieldName('left') : null;
+  const prototype = target?.type === 'subscript_expression' ? /^([\w$.]+)\.prototype$/.exec(target.childForFieldName('object')?.text ?? '') : null;
+  if (prototype) return { prototype: prototype[1] };
+  if (BINDING_PARENTS.has(holder.type)) return undefined;
   const first = fn.childForFieldName('parameters')?.firstNamedChild;
   const declared = first?.childForFieldName('pattern')?.type === 'this' ? first.childForFieldName('type')?.firstNamedChild : undefined;
   if (declared) return { type: collapse(declared.text) };
