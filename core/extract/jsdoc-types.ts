@@ -307,9 +307,10 @@ function annotateFunction(fn: FunctionRecord, tags: readonly Tag[], bounds: Read
     fn.return_type = returned;
     delete fn.returns;
   }
-  fn.params = fn.params.map((param) => {
+  const paramTags = tags.filter((t) => t.tag === 'param');
+  fn.params = fn.params.map((param, at) => {
     const match = /^(\.\.\.)?([A-Za-z_$][\w$]*)\s*(=.*)?$/s.exec(param.trim());
-    if (!match) return param;
+    if (!match) return destructured(fn, param, paramTags[at], bounds, added);
     const [, rest, name, initial] = match;
     const tag = tags.find((t) => t.tag === 'param' && t.name === name);
     if (!tag) return param;
@@ -319,6 +320,29 @@ function annotateFunction(fn: FunctionRecord, tags: readonly Tag[], bounds: Read
     return `${rest ?? ''}${name}: ${type}${initial ? ` ${initial}` : ''}`;
   });
   return added;
+}
+
+/**
+ * A parameter written as an object pattern takes the type of the `@param` in its position, whatever
+ * that tag names it (`@param {TemplateContext} templateContext` above `apply(dep, { module,
+ * moduleGraph })`, as webpack writes them): each name it binds is the type's property.
+ */
+function destructured(fn: FunctionRecord, param: string, tag: Tag | undefined, bounds: ReadonlyMap<string, string>, added: LocalBinding[]): string {
+  const text = param.trim();
+  const close = text.startsWith('{') ? closingBracket(text, 0) : -1;
+  const initial = text.slice(close + 1).trim();
+  if (close < 0 || (initial !== '' && !initial.startsWith('=')) || !tag || fn.params.some((other) => other.trim().split(/[\s=]/)[0] === tag.name)) return param;
+  const type = bounded(tag.type, bounds)!;
+  for (const part of splitTopLevel(text.slice(1, close), ',')) {
+    const property = /^([A-Za-z_$][\w$]*)\s*(?::\s*([A-Za-z_$][\w$]*))?\s*(?:=[\s\S]*)?$/.exec(part);
+    if (property) added.push({ scope: fn.qualified_name, name: property[2] ?? property[1], line: fn.line, type: `${parenthesised(type)}['${property[1]}']` });
+  }
+  return `${text.slice(0, close + 1)}: ${type}${initial ? ` ${initial}` : ''}`;
+}
+
+/** A union or intersection in parentheses, so that an indexed access applies to all of it. */
+function parenthesised(type: string): string {
+  return splitTopLevel(type, '|').length > 1 || splitTopLevel(type, '&').length > 1 ? `(${type})` : type;
 }
 
 /** Each constrained `@template` parameter with its constraint. */

@@ -134,6 +134,10 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'whole.field', 'Dependency.first')).toBe('src/object-middleware.cjs#SyntaxTree.field');
   });
 
+  it('a parameter written as an object pattern takes the type of the @param in its position, whatever the tag names it (webpack\'s apply(dep, { moduleGraph }))', () => {
+    expect(targetOf(project.graph, 'src/dependency.cjs', 'tree.field', 'Dependency.Template.apply')).toBe('src/object-middleware.cjs#SyntaxTree.field');
+  });
+
   it('Closure spellings read as TypeScript', () => {
     expect(typeScriptType('Array<function(UpdateDecoder):AbstractType<any>>')).toBe('Array<((a0: UpdateDecoder) => AbstractType<any>)>');
     expect(typeScriptType('function(function(A):B, C=):D')).toBe('((a0: ((a0: A) => B), a1: C) => D)');
