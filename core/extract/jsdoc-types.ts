@@ -19,7 +19,7 @@
 // TypeScript service reads them. Only JavaScript: in a TypeScript file JSDoc types are not types.
 // A `@typedef` is a type alias the module exports, as TypeScript reads it: `@typedef {A & B} T`
 // names that type, `@typedef {object} T` with `@property {Module} module` tags an object type.
-import type { ClassRecord, FileRecord, FunctionRecord, ImportRecord, LocalBinding } from '../types.js';
+import type { ClassRecord, FieldRecord, FileRecord, FunctionRecord, ImportRecord, LocalBinding } from '../types.js';
 import { closingBracket, functionTypeParts, splitTopLevel } from '../graph/type-text.js';
 import { binding as importedName, importRecord } from './languages/hooks.js';
 
@@ -222,8 +222,8 @@ function typedefRecords(source: string): ClassRecord[] {
 }
 
 /** The `@property {T} name` tags of a block's text (from just after its `/**`, on `line`): `[name]`, `[name=default]` optional ones too. */
-function typedefProperties(raw: string, line: number): ClassRecord['fields'] {
-  const fields: ClassRecord['fields'] = [];
+function typedefProperties(raw: string, line: number): FieldRecord[] {
+  const fields: FieldRecord[] = [];
   const lineAt = lineCounter(raw);
   for (const match of raw.matchAll(PROPERTY)) {
     const open = match.index + match[0].length - 1;
@@ -238,7 +238,7 @@ function typedefProperties(raw: string, line: number): ClassRecord['fields'] {
  * A property of a function type is a method of the typedef, as an interface's `read: () => T` is
  * (the TypeScript service lists the calls `ctx.read()` of a value of that type as its callers).
  */
-function declaredMethod(owner: string, field: ClassRecord['fields'][number]): FunctionRecord[] {
+function declaredMethod(owner: string, field: FieldRecord): FunctionRecord[] {
   const parts = field.type === undefined ? undefined : functionTypeParts(field.type);
   if (!parts) return [];
   return [{

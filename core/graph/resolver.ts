@@ -794,7 +794,7 @@ export class Resolver {
    * to `c15`) is read once per binding, not again at every depth down the chain.
    */
   private bindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
-    return this.ctx.memo(`binding|${file}|${scope}|${bindingId(binding)}`, () => this.computeBindingValue(file, scope, binding, depth)) ?? OPAQUE;
+    return this.ctx.memo(`binding|${bindingId(binding)}`, () => this.computeBindingValue(file, scope, binding, depth)) ?? OPAQUE;
   }
 
   private computeBindingValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
@@ -1488,12 +1488,8 @@ export class Resolver {
     const declared = bound.some((b) => !b.assigned && b.end_line === undefined) || this.symbols(file)?.params.get(scope)?.has(bound[0].name);
     if (declared) return before.filter((b) => !b.assigned);
     let end = before.length;
-    while (end > 0 && before[end - 1].assigned && this.assignedValue(file, scope, before[end - 1], depth).kind === 'opaque') end--;
+    while (end > 0 && before[end - 1].assigned && this.bindingValue(file, scope, before[end - 1], depth + 1).kind === 'opaque') end--;
     return end === before.length ? before : before.slice(0, end);
-  }
-
-  private assignedValue(file: string, scope: string, binding: LocalBinding, depth: number): Value {
-    return this.ctx.memo(`assigned|${file}|${scope}|${binding.line}|${binding.name}`, () => this.bindingValue(file, scope, binding, depth + 1)) ?? OPAQUE;
   }
 
   /** What a bare name means inside `caller` at `line`. */
