@@ -1438,12 +1438,18 @@ export class Resolver {
   /** A function type as written, or the one a type alias it names stands for (`type Handler = (cxt: Cxt) => void`). */
   private functionType(file: string, type: string, depth: number): { file: string; type: string } | undefined {
     if (functionTypeParams(type) !== undefined) return { file, type };
+    const aliased = this.aliasedTypeText(file, type, depth + 1);
+    return aliased && this.functionType(aliased.file, aliased.type, depth + 1);
+  }
+
+  /** What a type alias `type` names stands for, as written where it is declared (`type ByOption = Record<string, F>`). */
+  private aliasedTypeText(file: string, type: string, depth: number): { file: string; type: string } | undefined {
     const named = /^([\w$.]+)\s*(<[\s\S]*>)?$/.exec(type.trim());
     if (!named || this.tooDeep(depth)) return undefined;
     const value = this.evalPath(file, MODULE_SCOPE, named[1], depth + 1);
     const record = value?.kind === 'class' && value.cls.records.length === 1 ? value.cls.records[0] : undefined;
     const aliased = record?.kind === 'type' ? aliasedType(record.signature) : undefined;
-    return aliased === undefined ? undefined : this.functionType(value!.kind === 'class' ? value.cls.file : file, aliased, depth + 1);
+    return aliased === undefined ? undefined : { file: value!.kind === 'class' ? value.cls.file : file, type: aliased };
   }
 
   /** The declared type of member `name` of a type written in `file`: an object type's (or its index signature's), a class's or interface's. */
@@ -1455,6 +1461,9 @@ export class Resolver {
     }
     const shape = typeShape(type);
     if (shape.kind === 'map' && shape.container === 'Record') return { file, type: shape.value };
+    // A type alias of an object type or a Record (`@typedef {Record<string, Extractor>} ByOption`).
+    const aliased = this.aliasedTypeText(file, type, depth + 1);
+    if (aliased) return this.declaredMemberType(aliased.file, aliased.type, name, depth + 1);
     return this.instanceMemberType(this.typeValue(file, type, depth + 1), name, depth + 1);
   }
 

@@ -277,6 +277,7 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'socket.respondWith', 'Interceptor.onRequest')).toBe(`${file}#Socket.respondWith`);
     expect(targetOf(project.graph, file, 'sock.respondWith')).toBe(`${file}#Socket.respondWith`);
     expect(targetOf(project.graph, file, 'other.passthrough')).toBe(`${file}#Socket.passthrough`);
+    expect(targetOf(project.graph, file, 'socket.respondWith', 'extractors.assets')).toBe(`${file}#Socket.respondWith`);
   });
 
   it('Object.values of a Record or an index signature gives its values; of an object of unknown shape nothing (apollo-server)', () => {
