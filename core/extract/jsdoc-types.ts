@@ -94,6 +94,7 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
     const bounds = constraints([...(classBlock?.tags ?? []), ...block.tags]);
     added.push(...annotateFunction(fn, block.tags, bounds));
   }
+  added.push(...unnamedMethodParams(source, lines, byNextLine, functions));
   for (const block of blocks) {
     const type = block.tags.find((tag) => tag.tag === 'type')?.type;
     if (type === undefined) continue;
@@ -343,6 +344,47 @@ function destructured(fn: FunctionRecord, param: string, tag: Tag | undefined, b
 /** A union or intersection in parentheses, so that an indexed access applies to all of it. */
 function parenthesised(type: string): string {
   return splitTopLevel(type, '|').length > 1 || splitTopLevel(type, '&').length > 1 ? `(${type})` : type;
+}
+
+/** `deserialize(context) {` alone on its line: a method of an object literal. */
+const METHOD_HEAD = /^\s*(?:async\s+)?(?!(?:if|for|while|switch|catch|with|function)\b)[A-Za-z_$][\w$]*\s*\(([^()]*)\)\s*\{\s*$/;
+
+/**
+ * The `@param` types of a method of an object literal that is no definition (one passed as an
+ * argument: webpack's `register(Fragment, "…", "…", { deserialize(context) {…} })`): each parameter
+ * named in the method's lines, bound in the scope its calls belong to, as a typed name is there.
+ */
+function unnamedMethodParams(source: string, lines: readonly string[], byNextLine: ReadonlyMap<number, Block>, functions: readonly FunctionRecord[]): LocalBinding[] {
+  const added: LocalBinding[] = [];
+  let offsets: number[] | undefined;
+  let defined: Set<number> | undefined;
+  for (const [line, block] of byNextLine) {
+    if (!block.tags.some((tag) => tag.tag === 'param')) continue;
+    const head = METHOD_HEAD.exec(lines[line - 1] ?? '');
+    defined ??= new Set(functions.map((fn) => fn.decorated_line ?? fn.line));
+    if (!head || defined.has(line)) continue;
+    offsets ??= lineOffsets(lines);
+    const close = closingBracket(source, offsets[line - 1] + lines[line - 1].lastIndexOf('{'));
+    if (close < 0) continue;
+    const endLine = line + (source.slice(offsets[line - 1], close).match(/\n/g)?.length ?? 0);
+    const scope = functions.filter((fn) => fn.line < line && endLine <= fn.end_line).sort((a, b) => b.line - a.line)[0]?.qualified_name ?? '<module>';
+    for (const param of head[1].split(',').map((text) => text.trim())) {
+      const tag = block.tags.find((t) => t.tag === 'param' && t.name === param);
+      if (tag) added.push({ scope, name: param, line, end_line: endLine, type: tag.type });
+    }
+  }
+  return added;
+}
+
+/** The offset in the source at which each line starts. */
+function lineOffsets(lines: readonly string[]): number[] {
+  const out: number[] = [];
+  let at = 0;
+  for (const line of lines) {
+    out.push(at);
+    at += line.length + 1;
+  }
+  return out;
 }
 
 /** Each constrained `@template` parameter with its constraint. */

@@ -138,6 +138,13 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, 'src/dependency.cjs', 'tree.field', 'Dependency.Template.apply')).toBe('src/object-middleware.cjs#SyntaxTree.field');
   });
 
+  it('@param types the parameters of a method of an object literal passed as an argument, in that method\'s lines (webpack\'s register(Fragment, "…", { deserialize(context) {…} }))', () => {
+    const file = 'src/dependency.cjs';
+    const context = 'src/object-middleware.cjs#ObjectDeserializerContext.read';
+    expect(targetOf(project.graph, file, 'ctx.read', '<module>')).toBe(context);
+    expect(targetOf(project.graph, file, 'rest.read', '<module>')).toBe(context);
+  });
+
   it('Closure spellings read as TypeScript', () => {
     expect(typeScriptType('Array<function(UpdateDecoder):AbstractType<any>>')).toBe('Array<((a0: UpdateDecoder) => AbstractType<any>)>');
     expect(typeScriptType('function(function(A):B, C=):D')).toBe('((a0: ((a0: A) => B), a1: C) => D)');
