@@ -1578,7 +1578,16 @@ export class Resolver {
         if (cls) return { kind: 'class', cls };
       }
     }
-    return this.callbackLocal(file, MODULE_SCOPE, name, line) ?? this.moduleName(file, name, depth + 1);
+    return this.callbackLocal(file, MODULE_SCOPE, name, line) ?? this.moduleLinesName(file, syms, name, line, depth) ?? this.moduleName(file, name, depth + 1);
+  }
+
+  /**
+   * A name the module binds only within some of its lines (a JSDoc-typed parameter of a method of
+   * an object literal passed as an argument at the top of the module: each method's `context`).
+   */
+  private moduleLinesName(file: string, syms: FileSymbols, name: string, line: number, depth: number): Value | undefined {
+    const within = syms.bindings.get(MODULE_SCOPE)?.get(name)?.filter((b) => b.end_line !== undefined && b.guard === undefined && b.line <= line && line <= b.end_line);
+    return within?.length ? this.bindingValue(file, MODULE_SCOPE, within[within.length - 1], depth + 1) : undefined;
   }
 
   /**

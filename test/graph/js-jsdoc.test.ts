@@ -143,6 +143,7 @@ describe('JavaScript typed with JSDoc', () => {
     const context = 'src/object-middleware.cjs#ObjectDeserializerContext.read';
     expect(targetOf(project.graph, file, 'ctx.read', '<module>')).toBe(context);
     expect(targetOf(project.graph, file, 'rest.read', '<module>')).toBe(context);
+    expect(targetOf(project.graph, file, 'ctx.field', '<module>')).toBe('src/object-middleware.cjs#SyntaxTree.field');
   });
 
   it('Closure spellings read as TypeScript', () => {
