@@ -1586,8 +1586,12 @@ export class Resolver {
    * an object literal passed as an argument at the top of the module: each method's `context`).
    */
   private moduleLinesName(file: string, syms: FileSymbols, name: string, line: number, depth: number): Value | undefined {
-    const within = syms.bindings.get(MODULE_SCOPE)?.get(name)?.filter((b) => b.end_line !== undefined && b.guard === undefined && b.line <= line && line <= b.end_line);
-    return within?.length ? this.bindingValue(file, MODULE_SCOPE, within[within.length - 1], depth + 1) : undefined;
+    // (Read for every module-level name looked up: a loop, no array.)
+    let within: LocalBinding | undefined;
+    for (const b of syms.bindings.get(MODULE_SCOPE)?.get(name) ?? []) {
+      if (b.end_line !== undefined && b.guard === undefined && b.line <= line && line <= b.end_line) within = b;
+    }
+    return within && this.bindingValue(file, MODULE_SCOPE, within, depth + 1);
   }
 
   /**
