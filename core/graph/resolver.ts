@@ -1333,6 +1333,14 @@ export class Resolver {
     return property && this.propertyValue(file, property, depth + 1);
   }
 
+  /** What a module-level name set once to another name holds (`const request = exports`), if it is so set. */
+  private aliasedModuleName(file: string, name: string, depth: number): Value | undefined {
+    if (name.includes('.') || this.tooDeep(depth)) return undefined;
+    const bound = this.symbols(file)?.bindings.get(MODULE_SCOPE)?.get(name);
+    const alias = bound?.length === 1 && bound[0].init_name !== undefined ? bound[0] : undefined;
+    return alias && this.bindingValue(file, MODULE_SCOPE, alias, depth + 1);
+  }
+
   /**
    * An instance's method `X.prototype.m` of constructor function `X`, where a static `X.m` shares
    * its name (only then is it named so): an object `new X()` makes, `this` in X's prototype methods.
@@ -2004,7 +2012,11 @@ export class Resolver {
         const declared = this.namespaceClass(value.file, value.path, name) ?? this.prototypeMember(value.file, value.path, name) ?? this.expandoValue(value.file, value.path, name, depth + 1)
           ?? this.instanceMember(value.file, value.path, name, depth + 1);
         if (declared) return declared;
-        return value.declared ? this.member(value.declared, name, depth + 1) ?? OPAQUE : OPAQUE;
+        if (value.declared) return this.member(value.declared, name, depth + 1) ?? OPAQUE;
+        // A name holding another value (`const request = exports`, after `exports = module.exports`)
+        // that the module also sets properties on (`request.make = make`): its other members are that value's.
+        const aliased = this.aliasedModuleName(value.file, value.path, depth + 1);
+        return aliased ? this.member(aliased, name, depth + 1) ?? OPAQUE : OPAQUE;
       }
       case 'function':
         // `const getActivator = assertInWorkflowContext.bind(null, …)`: a function giving what it gives

@@ -147,6 +147,10 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'use-utils-holder.js', 'utils.text.trim', 'flat')).toBe('utils-holder.js#module.exports.text.trim');
   });
 
+  it("a name the module sets properties on, bound to the module's exports, has the module's other exports too (superagent's const request = exports; request.agent = …; request.Request)", () => {
+    expect(targetOf(project.graph, 'request-alias.js', 'request.Request', 'make')).toBe('request-alias.js#Request');
+  });
+
   it("a constructor function's instance has the members its code assigns (mysql's this._parser = new Parser() in function Protocol)", () => {
     expect(targetOf(project.graph, 'protocol.js', 'this._parser.write', 'Protocol.write')).toBe('packet-parser.js#PacketParser.write');
   });
