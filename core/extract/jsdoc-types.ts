@@ -63,13 +63,15 @@ const TYPEDEF_MODULE = /@typedef\s+\{\s*import\s*\(\s*['"]([^'"]+)['"]\s*\)\s*\}
 
 export function applyJsDocTypes(record: FileRecord, source: string): void {
   if (!source.includes('/**')) return;
+  // The comment blocks, found once for the readers below.
+  const comments = [...source.matchAll(BLOCK)];
   const imports = typeImports(source);
-  const typedefs = typedefRecords(source).filter((typedef) => !record.classes.some((cls) => cls.name === typedef.name));
-  imports.push(...inlineImportTypes(source, record, [...imports, ...typedefs.map((typedef) => typedef.name)]));
+  const typedefs = typedefRecords(source, comments).filter((typedef) => !record.classes.some((cls) => cls.name === typedef.name));
+  imports.push(...inlineImportTypes(source, comments, record, [...imports, ...typedefs.map((typedef) => typedef.name)]));
   if (imports.length > 0) record.imports = [...record.imports, ...imports].sort((a, b) => a.line - b.line);
   if (typedefs.length > 0) record.classes = [...record.classes, ...typedefs].sort((a, b) => a.line - b.line);
   const lines = source.split('\n');
-  const blocks = jsDocBlocks(source);
+  const blocks = jsDocBlocks(source, comments);
   if (blocks.length === 0) return;
   const added: LocalBinding[] = [];
   const functions = [...record.functions, ...record.classes.flatMap((cls) => cls.methods)];
@@ -159,7 +161,7 @@ const INLINE_IMPORT_TYPE = /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)\.([\w$]+)(?![\
  * typeScriptType reads `import("m").T` inside a larger type as `T`; where the file neither declares
  * nor imports a `T`, it names m's export, as an import of it would.
  */
-function inlineImportTypes(source: string, record: FileRecord, declared: ReadonlyArray<ImportRecord | string>): ImportRecord[] {
+function inlineImportTypes(source: string, comments: readonly RegExpExecArray[], record: FileRecord, declared: ReadonlyArray<ImportRecord | string>): ImportRecord[] {
   if (!source.includes('import(') && !source.includes('import (')) return [];
   const taken = new Set<string>([
     ...record.classes.map((cls) => cls.name), ...record.functions.map((fn) => fn.name), ...record.imports.flatMap((imp) => imp.names),
@@ -167,7 +169,8 @@ function inlineImportTypes(source: string, record: FileRecord, declared: Readonl
   ]);
   const out: ImportRecord[] = [];
   const lineAt = lineCounter(source);
-  for (const block of source.matchAll(BLOCK)) {
+  for (const block of comments) {
+    if (!block[0].includes('import')) continue;
     for (const match of block[0].matchAll(INLINE_IMPORT_TYPE)) {
       const [, module, name] = match;
       if (taken.has(name)) continue;
@@ -183,11 +186,11 @@ const TYPEDEF = /@typedef\s*(\{)?/g;
 const PROPERTY = /@prop(?:erty)?\s*\{/g;
 
 /** The type aliases a module's `@typedef`s declare, as type records (exported, as TypeScript has them). */
-function typedefRecords(source: string): ClassRecord[] {
+function typedefRecords(source: string, comments: readonly RegExpExecArray[]): ClassRecord[] {
   if (!source.includes('@typedef')) return [];
   const out: ClassRecord[] = [];
   const lineAt = lineCounter(source);
-  for (const block of source.matchAll(BLOCK)) {
+  for (const block of comments) {
     const first = block[0].indexOf('@typedef');
     if (first < 0) continue;
     const startLine = lineAt(block.index);
@@ -429,10 +432,10 @@ function typeName(record: FileRecord, functions: readonly FunctionRecord[], name
 }
 
 /** Every JSDoc block of the source with its type tags. */
-function jsDocBlocks(source: string): Block[] {
+function jsDocBlocks(source: string, comments: readonly RegExpExecArray[]): Block[] {
   const blocks: Block[] = [];
   const lineAt = lineCounter(source);
-  for (const match of source.matchAll(BLOCK)) {
+  for (const match of comments) {
     const end = match.index + match[0].length;
     const startLine = lineAt(match.index);
     const line = lineAt(end);

@@ -1530,7 +1530,7 @@ export class Resolver {
         // A Python class body reads the names bound before them in it; what is nested in it does not.
         if (syms.family !== 'python' || scope !== caller) continue;
       }
-      const local = this.callbackLocal(file, scope, name, line);
+      const local = this.callbackLocal(file, syms, scope, name, line);
       if (local) return local;
       const object = this.objectValue(file, scope, name, depth + 1);
       if (object) return object;
@@ -1586,7 +1586,7 @@ export class Resolver {
         if (cls) return { kind: 'class', cls };
       }
     }
-    return this.callbackLocal(file, MODULE_SCOPE, name, line) ?? this.moduleLinesName(file, syms, name, line, depth) ?? this.moduleName(file, name, depth + 1);
+    return this.callbackLocal(file, syms, MODULE_SCOPE, name, line) ?? this.moduleLinesName(file, syms, name, line, depth) ?? this.moduleName(file, name, depth + 1);
   }
 
   /**
@@ -1606,8 +1606,7 @@ export class Resolver {
    * A definition of `name` named after its line (FileSymbols.callbackLocals), local to an unnamed
    * function of `scope` around `line` (each test callback declares its own `Frame`), the innermost.
    */
-  private callbackLocal(file: string, scope: string, name: string, line: number): Value | undefined {
-    const syms = this.symbols(file)!;
+  private callbackLocal(file: string, syms: FileSymbols, scope: string, name: string, line: number): Value | undefined {
     // (Read for every name looked up: most files have none.)
     if (syms.callbackLocals.size === 0) return undefined;
     let declared: { within: LineSpan; qualified: string } | undefined;
