@@ -80,6 +80,11 @@ export interface ReturnedValue {
   elements?: true;
   /** The function returns a function literal whose call gives `value` (`return () => editor`), read where the literal is. */
   called?: true;
+  /**
+   * The function returns an anonymous function literal (`return function (obj) { … }`): a call of
+   * what it returns runs its own code, as the literal is part of it. `value` is empty unless `called`.
+   */
+  closure?: true;
   /** `value` is an object literal the function returns, its properties that hold names, paths or calls (`{editor, doc: make()}`), read where the literal is. */
   object?: true;
 }

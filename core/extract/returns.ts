@@ -10,6 +10,7 @@
 // (`return () => editor`, `@returned.called`) marked `called`; a returned object literal as the
 // properties of it that hold names, paths or calls (`{editor, doc: make()}`), marked `object`.
 import type { Node } from 'web-tree-sitter';
+import type { ReturnedValue } from '../types.js';
 import type { Match } from './captures.js';
 import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
@@ -21,6 +22,9 @@ const FUNCTION_NODES = new Set([
   'generator_function_declaration', 'method_definition',
 ]);
 
+/** Function literals: one returned without a name of its own is a closure of the function returning it. */
+const FUNCTION_LITERALS = new Set(['function_expression', 'arrow_function']);
+
 /** Distinct returned values kept per function; more alternatives than this are rarely one type. */
 const MAX_RETURNS = 8;
 const VALUE_MAX = 120;
@@ -28,6 +32,7 @@ const YIELD = /\byield\b/;
 
 export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
   const generators = new Map<Def, boolean>();
+  const closures = new Set<number>();
   for (const { node, role, caps } of matches) {
     const def = scopes.innermost(node.startIndex);
     const fn = def?.fn;
@@ -41,13 +46,21 @@ export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
     if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
     const each = caps['returned.each'];
     const called = caps['returned.called'];
+    const closure = FUNCTION_LITERALS.has(node.type) && !node.childForFieldName('name');
+    // A literal whose call's value is followed (`return () => editor`) is matched again as a bare literal.
+    if (closure && !called && closures.has(node.startIndex)) continue;
+    if (closure && called && closures.has(node.startIndex)) fn.returns = fn.returns?.filter((r) => !(r.closure && !r.called));
+    if (FUNCTION_LITERALS.has(node.type) && !closure) continue;
     const object = node.type === 'object' ? objectText(node) : undefined;
     if (node.type === 'object' && object === undefined) continue;
-    const value = object ?? cap(valueText(each ?? called ?? node), VALUE_MAX);
+    const value = closure && !called ? '' : object ?? cap(valueText(each ?? called ?? node), VALUE_MAX);
     const returns = (fn.returns ??= []);
     if (returns.length >= MAX_RETURNS || returns.some((r) => r.value === value && r.elements === (each ? true : undefined) && r.called === (called ? true : undefined))) continue;
+    if (closure) closures.add(node.startIndex);
     const line = startLine(called ?? node);
-    returns.push(yielded ? { value, line, yielded } : each ? { value, line, elements: true } : called ? { value, line, called: true } : object ? { value, line, object: true } : { value, line });
+    const record: ReturnedValue = yielded ? { value, line, yielded } : each ? { value, line, elements: true } : called ? { value, line, called: true } : object ? { value, line, object: true } : { value, line };
+    if (closure) record.closure = true;
+    returns.push(record);
   }
 }
 

@@ -59,8 +59,12 @@ export type Value =
   | { kind: 'super'; cls: ClassInfo }
   /** A list/array whose elements are known; `lib` the runtime type holding them (`Array`, `Set`). */
   | { kind: 'array'; element: Value; lib?: string }
-  /** A callable whose call result is known: a built-in method (`items.pop()` → an element), a function-typed value. */
-  | { kind: 'builtin'; result: Value; guards?: Value }
+  /**
+   * A callable whose call result is known: a built-in method (`items.pop()` → an element), a function-typed value.
+   * `within`: an anonymous function literal `fn` returns (`return function (obj) { … }`), part of fn's
+   * code: calling it runs fn's code, and the call is fn's (the checker lands in fn's body too).
+   */
+  | { kind: 'builtin'; result: Value; guards?: Value; within?: { file: string; fn: FunctionRecord } }
   /** A value of an object type literal (`{ subs: Subscription }`): member name → declared type, read in `file`. */
   | { kind: 'shape'; file: string; members: Map<string, string> }
   /** A `Map` whose values are known. */
@@ -1177,14 +1181,13 @@ export class Resolver {
         const result = segments ? this.evalSegments(file, fn.qualified_name, segments, line, depth + 1) : undefined;
         return result ? aliased(result) : OPAQUE;
       };
-      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements, called, object }): Value => {
+      const returned = unionOf((fn.returns ?? []).map(({ value, line, elements, called, object, closure }): Value => {
         // `return { editor, doc: make() }`: an object whose properties hold those values.
         if (object) return { kind: 'literal', file, scope: fn.qualified_name, line, members: literalMembers(value) };
         // `return () => editor`: a function whose call gives what the literal's body gives.
-        if (called) {
-          const result = evaluate(value, line);
-          return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
-        }
+        const result = called ? evaluate(value, line) : OPAQUE;
+        if (closure) return { kind: 'builtin', result, within: { file, fn } };
+        if (called) return result.kind === 'opaque' ? OPAQUE : { kind: 'builtin', result };
         // `return iter(xs)`, `return list(xs)`: an iterator or list of xs's elements.
         if (elements) {
           const element = this.elementOf(evaluate(value, line), depth + 1);
@@ -1636,8 +1639,13 @@ export class Resolver {
    * (`@type {Schema<string>}`, `: Schema<string>`), that is what it holds.
    */
   private wrappedDefinition(file: string, fn: FunctionRecord, depth: number): Value | undefined {
-    const declared = this.symbols(file)?.bindings.get(MODULE_SCOPE)?.get(fn.name)?.find((b) => b.line === fn.line && b.type !== undefined && b.init_call !== undefined);
-    const value = declared && this.bindingValue(file, MODULE_SCOPE, declared, depth + 1);
+    const binding = this.symbols(file)?.bindings.get(MODULE_SCOPE)?.get(fn.name)?.find((b) => b.line === fn.line && b.init_call !== undefined);
+    const value = binding && this.bindingValue(file, MODULE_SCOPE, binding, depth + 1);
+    if (binding?.type === undefined) {
+      // `const _singleMatcher = _getMatcher((fn, elems) => …)`, the wrapper the project's and returning
+      // a closure: a call runs that closure's code as well as the literal's.
+      return value?.kind === 'builtin' && value.within ? { kind: 'union', options: [{ kind: 'function', file, fn }, value] } : undefined;
+    }
     const instances = value?.kind === 'union' ? value.options : value ? [value] : [];
     return instances.length > 0 && instances.every((option) => option.kind === 'instance') ? value : undefined;
   }
@@ -2652,8 +2660,9 @@ export class Resolver {
     const out: CallTarget[] = [];
     for (const option of options) {
       if ((option.kind === 'function' || option.kind === 'class') && option.alias) continue;
-      if (option.kind === 'function') {
-        const call: CallTarget = { to: { file: option.file, name: option.fn.qualified_name }, via };
+      if (option.kind === 'function' || (option.kind === 'builtin' && option.within)) {
+        const { file: at, fn } = option.kind === 'function' ? option : option.within!;
+        const call: CallTarget = { to: { file: at, name: fn.qualified_name }, via };
         if (bound) call.bound = bound;
         out.push(call);
       }
@@ -2860,6 +2869,9 @@ export class Resolver {
     switch (value.kind) {
       case 'function':
         return [{ to: { file: value.file, name: value.fn.qualified_name }, via: value.imported || value.file !== file ? 'import' : 'local' }];
+      case 'builtin':
+        // `getLength(x)` with `getLength = shallowProperty('length')`: the closure's code is shallowProperty's.
+        return value.within ? [{ to: { file: value.within.file, name: value.within.fn.qualified_name }, via: value.within.file !== file ? 'import' : 'local' }] : [{ via: 'name' }];
       case 'class':
         // `PlatformDirs = _set_platform_dir_class()` (-> type[PlatformDirsABC]): a subclass may be what is created.
         return this.instantiation(value.cls, value.typed);

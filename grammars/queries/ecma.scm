@@ -319,6 +319,9 @@
 (return_statement (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)
 (arrow_function body: (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)
 (return_statement (arrow_function body: (statement_block (return_statement [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called))) @returned)
+; a function literal returned whose call gives nothing followed (`return function (obj) { … }`): its calls run the function's code
+(return_statement [(function_expression) (arrow_function)] @returned)
+(arrow_function body: [(function_expression) (arrow_function)] @returned)
 ; an object literal returned (`return { editor, doc }`, `() => ({ editor })`): its properties hold those values
 (return_statement (object) @returned)
 (arrow_function body: (parenthesized_expression (object) @returned))

@@ -72,6 +72,20 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, 'use.js', 'instance.add', 'register')).toBe('registry.js#Registry.add');
   });
 
+  it('a call of the anonymous function literal a function returns is a call of that function: its code runs (underscore\'s getLength = shallowProperty(\'length\'))', () => {
+    expect(targetOf(js.graph, 'closure-use.js', 'getLength', 'size')).toBe('closure-property.js#shallowProperty');
+    expect(targetOf(js.graph, 'closure-use.js', 'getName', 'label')).toBe('closure-property.js#shallowProperty');
+    expect(targetOf(js.graph, 'closure-use.js', 'isDate', 'describe')).toBe('closure-property.js#tagTester');
+    // A name a wrapper call defines with a literal (firstOf = shallowProperty((list) => …)) runs both.
+    expect(js.graph.fileGraph('closure-use.js')!.edges.filter((edge) => edge.callee === 'firstOf').map((edge) => `${edge.to?.file}#${edge.to?.name}`)).toEqual([
+      'closure-use.js#firstOf', 'closure-property.js#shallowProperty',
+    ]);
+    // A named function expression is a function of its own, no definition tldr lists: the call stays unresolved.
+    expect(targetOf(js.graph, 'closure-use.js', 'same', 'describe')).toBe('unresolved');
+    const returns = js.graph.record('closure-property.js')!.functions.map((fn) => `${fn.qualified_name}:${(fn.returns ?? []).map((r) => `${r.line}${r.closure ? ' closure' : ''}${r.called ? ' called' : ''}`).join(',')}`);
+    expect(returns).toEqual(['shallowProperty:3 closure', 'tagTester:8 closure', 'namedMaker:', 'lazyProperty:17 closure called', 'pick:21']);
+  });
+
   it("a function literal's parameter keeps its type (any) when assigned; a local declared without a value takes it", () => {
     expect(targetOf(js.graph, 'finder.js', 'predicate.test', 'createFinder')).toBe('unresolved');
     expect(targetOf(js.graph, 'finder.js', 'fallback.test', 'createFinder')).toBe('finder.js#Matcher.test');
