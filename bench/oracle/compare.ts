@@ -93,9 +93,11 @@ export function locateName(lines: readonly string[], def: Pick<Definition, 'name
   const pattern = def.is_class
     ? new RegExp(`\\b(class|interface)\\s+(${escaped})\\b`)
     : new RegExp(`(^|[^.\\w$])(${escaped})\\s*(<[^>]*>\\s*)?[(=:]`);
+  // A function assigned to a member (`RequestBase.prototype.clearTimeout = function`): its name follows a dot.
+  const assigned = def.is_class ? undefined : new RegExp(`(\\.)(${escaped})\\s*=(?![=>])`);
   for (let line = def.line; line <= Math.min(def.end_line, def.line + 8); line++) {
     const text = lines[line - 1] ?? '';
-    const match = pattern.exec(text);
+    const match = pattern.exec(text) ?? assigned?.exec(text);
     if (match) return { line, column: match.index + match[0].indexOf(match[2], match[1].length) };
   }
   return undefined;

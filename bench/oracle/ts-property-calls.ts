@@ -89,15 +89,24 @@ export function propertyCallSites(ts: typeof TS, program: TS.Program, root: stri
     const add = (name: TS.Node | undefined): void => {
       const symbol = name && checker.getSymbolAtLocation(name);
       if (!symbol) return;
-      const { symbol: target, crossed } = resolve(symbol);
-      if (!crossed) return;
+      const { symbol: target } = resolve(symbol);
       const site = `${file}:${source.getLineAndCharacterOfPosition(name.getStart(source)).line + 1}`;
-      for (const declaration of target.declarations ?? []) {
-        const key = declarationKey(ts, declaration);
-        if (key) sites.set(key, (sites.get(key) ?? new Set()).add(site));
-      }
+      for (const declaration of target.declarations ?? []) addSite(declaration, site);
+    };
+    const addSite = (declaration: TS.Declaration, site: CallSiteKey): void => {
+      const key = declarationKey(ts, declaration);
+      if (key) sites.set(key, (sites.get(key) ?? new Set()).add(site));
+    };
+    /** A call landing in an anonymous function literal a function returns is that function's (its closure's code is its own). */
+    const addClosureCall = (call: TS.CallExpression): void => {
+      const literal = checker.getResolvedSignature(call)?.declaration;
+      if (!literal || !(ts.isFunctionExpression(literal) || ts.isArrowFunction(literal)) || literal.name) return;
+      const returned = ts.isReturnStatement(literal.parent) || (ts.isArrowFunction(literal.parent) && literal.parent.body === literal);
+      const owner = returned ? ts.findAncestor(literal.parent, ts.isFunctionLike) : undefined;
+      if (owner) addSite(owner, `${file}:${source.getLineAndCharacterOfPosition(call.expression.getEnd()).line + 1}`);
     };
     const visit = (node: TS.Node): void => {
+      if (ts.isCallExpression(node)) addClosureCall(node);
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) add(calleeName(node.expression));
       // A member read the service lists among incoming calls where it finds it (`exports.getConnInfo =
       // require_conninfo.getConnInfo`, compiled CommonJS re-exporting through `exports.f = f`).

@@ -17,6 +17,9 @@ import { ReceiverRule, findToken } from './ts-receivers.js';
 import { propertyCallSites } from './ts-property-calls.js';
 import { nameColumns, siteParts } from './compare.js';
 
+/** Kinds of definition go-to-definition gives that are functions (not a variable or property holding one). */
+const FUNCTION_KINDS = new Set<string>(['function', 'local function', 'method', 'constructor']);
+
 export class TypeScriptOracle implements CallerOracle {
   readonly name = 'typescript-language-service';
   readonly lists = { classReads: true, aliasedCalls: true, functionMethodCalls: false, memberReads: true };
@@ -93,6 +96,7 @@ export class TypeScriptOracle implements CallerOracle {
         for (const span of call.fromSpans) {
           // The service lists the member a function is assigned to (`inst.unwrap = () => …`): a write, no call.
           if (this.isAssignedTo(from, span.start)) continue;
+          if (this.landsElsewhere(from, span, item)) continue;
           const site = `${rel}:${from.getLineAndCharacterOfPosition(span.start).line + 1}`;
           const reaches = !rule.rulesOut(from, span.start, declarations);
           sites.set(site, (sites.get(site) ?? false) || reaches);
@@ -112,6 +116,22 @@ export class TypeScriptOracle implements CallerOracle {
     const start = source.getPositionOfLineAndCharacter(line - 1, 0);
     const text = source.text.slice(start, source.getLineEndOfPosition(start));
     return nameColumns(text, name).some((column) => (this.service.getDefinitionAtPosition(file, start + column) ?? []).length > 0);
+  }
+
+  /**
+   * Whether a call the service lists under a definition lands, by the checker's own resolution, in
+   * another function. The service files a call through a module's default export under every
+   * function the exported expression names: with `export default createIndexFinder(1, findIndex,
+   * sortedIndex)`, `indexOf(…)` elsewhere is listed for sortedIndex, though go-to-definition lands in
+   * the closure createIndexFinder returns. A call by another name than the definition's whose
+   * definitions include a function and lie outside the definition is left out (one landing on a
+   * property or variable that holds the definition stays).
+   */
+  private landsElsewhere(source: TS.SourceFile, span: TS.TextSpan, item: TS.CallHierarchyItem): boolean {
+    if (source.text.slice(span.start, span.start + span.length) === item.name) return false;
+    const definitions = this.service.getDefinitionAtPosition(source.fileName, span.start) ?? [];
+    const within = (d: TS.DefinitionInfo) => d.fileName === item.file && d.textSpan.start >= item.span.start && d.textSpan.start < item.span.start + item.span.length;
+    return !definitions.some(within) && definitions.some((d) => FUNCTION_KINDS.has(d.kind));
   }
 
   /** Whether the name at `position` is the member an assignment writes (`a.m = …`, `A.prototype.m = …`). */

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PYTHON_MODULES, prepareTypeScriptProject, preparePythonProject, removeProject, runOracle, type OracleProject } from '../../dist/bench/oracle/run.js';
 import { PyrightOracle, baseNamePositions } from '../../dist/bench/oracle/pyright-oracle.js';
 import { TypeScriptOracle } from '../../dist/bench/oracle/typescript-oracle.js';
-import { judge, ourCallSites, type OracleReport } from '../../dist/bench/oracle/compare.js';
+import { judge, locateName, ourCallSites, type OracleReport } from '../../dist/bench/oracle/compare.js';
 import { FIXTURES, openFixture } from './helpers.js';
 
 const projects: OracleProject[] = [];
@@ -150,6 +150,41 @@ describe('call graph vs type checkers', () => {
     }
   });
 
+  it('the TypeScript service\'s sites include calls it resolves outside its search: a module\'s function merged into a class by type and called where that module is not imported, and a call of the closure a function returns; not the calls it files under every function a default export\'s expression names', async () => {
+    const types = new TypeScriptOracle(`${FIXTURES}ts-types`, ['src/assembled/wrapper.ts', 'src/assembled/render.ts', 'src/assembled/attributes.ts']);
+    const values = new TypeScriptOracle(`${FIXTURES}js-values`, ['closure-property.js', 'closure-length.js', 'closure-count.js', 'closure-use.js']);
+    await types.start();
+    await values.start();
+    const typed = await openFixture('ts-types');
+    const js = await openFixture('js-values');
+    try {
+      // interface Wrapper<T> extends typeof Render: this.html() in attributes.ts, which imports no render.ts.
+      const html = { file: 'src/assembled/render.ts', qualifiedName: 'html', name: 'html', isClass: false, nameLine: 3, nameColumn: 16 };
+      expect((await types.incomingCalls(html))?.sites).toEqual(['src/assembled/attributes.ts:5']);
+      expect(ourCallSites(typed.graph, [html], 'family', types.lists)).toEqual(['src/assembled/attributes.ts:5']);
+      // getLength(list) and getName(item) run the literal shallowProperty returns; same(value) a named one, no definition of tldr's.
+      const property = { file: 'closure-property.js', qualifiedName: 'shallowProperty', name: 'shallowProperty', isClass: false, nameLine: 2, nameColumn: 24 };
+      const expected = ['closure-count.js:3', 'closure-length.js:3', 'closure-property.js:17', 'closure-use.js:10', 'closure-use.js:14', 'closure-use.js:22', 'closure-use.js:25', 'closure-use.js:28', 'closure-use.js:5'];
+      expect((await values.incomingCalls(property))?.sites.sort()).toEqual(expected);
+      expect(ourCallSites(js.graph, [property], 'family', values.lists)).toEqual(expected);
+      const tester = { file: 'closure-property.js', qualifiedName: 'tagTester', name: 'tagTester', isClass: false, nameLine: 8, nameColumn: 13 };
+      expect((await values.incomingCalls(tester))?.sites.sort()).toEqual(['closure-use.js:18', 'closure-use.js:6']);
+      expect(ourCallSites(js.graph, [tester], 'family', values.lists)).toEqual(['closure-use.js:18', 'closure-use.js:6']);
+      const maker = { file: 'closure-property.js', qualifiedName: 'namedMaker', name: 'namedMaker', isClass: false, nameLine: 10, nameColumn: 16 };
+      expect((await values.incomingCalls(maker))?.sites).toEqual(['closure-use.js:7']);
+      expect(ourCallSites(js.graph, [maker], 'family', values.lists)).toEqual(['closure-use.js:7']);
+      // export default shallowProperty(pick): the service files countOf(list) under pick too, though it lands in shallowProperty's closure.
+      const pick = { file: 'closure-property.js', qualifiedName: 'pick', name: 'pick', isClass: false, nameLine: 20, nameColumn: 16 };
+      expect((await values.incomingCalls(pick))?.sites).toEqual([]);
+      expect(ourCallSites(js.graph, [pick], 'family', values.lists)).toEqual([]);
+    } finally {
+      await types.stop();
+      await values.stop();
+      await typed.close();
+      await js.close();
+    }
+  });
+
   it('pyright leaves calls through an import alias and reads through a module out of its incoming calls, and so do our sites compared with it', async () => {
     const root = `${FIXTURES}py-alias`;
     const oracle = new PyrightOracle(root);
@@ -226,6 +261,14 @@ describe('call graph vs type checkers', () => {
     await judge({ resolvesNameAt: async (site) => site !== 'a.ts:3' }, [report]);
     expect(report.judged).toMatchObject({ reference: 2, agreed: 1, precision: 0.5, recall: 0.5 });
   }, 60_000);
+
+  it('a definition\'s name is found from its first line, after a dot where a function is assigned to a member (RequestBase.prototype.clearTimeout = function …)', () => {
+    const assigned = ['RequestBase.prototype.clearTimeout = function () {', '  clearTimeout(this._timer);', '};'];
+    expect(locateName(assigned, { name: 'clearTimeout', is_class: false, line: 1, end_line: 3 })).toEqual({ line: 1, column: 22 });
+    // A comparison is no assignment: the name is looked for further down.
+    const compared = ['if (options.run == null) {', '  function run() {}', '}'];
+    expect(locateName(compared, { name: 'run', is_class: false, line: 1, end_line: 3 })).toEqual({ line: 2, column: 11 });
+  });
 
   it('base names of a class statement: the last name of each dotted base, keywords and subscripts left out', () => {
     expect(baseNamePositions(['class A(abc.ABC, Generic[T], metaclass=M):'], 1)).toEqual([{ line: 0, character: 12 }, { line: 0, character: 17 }]);
