@@ -86,7 +86,7 @@ export function computeFileGraph(ctx: ResolveContext, resolver: Resolver, record
         }
       }
     }
-    for (const { method, overridden } of resolver.objectOverrides(record.path)) {
+    for (const { method, overridden } of [...resolver.objectOverrides(record.path), ...resolver.assignedOverrides(record.path)]) {
       overrides.push({ method: { file: record.path, name: method.qualified_name }, overridden: { file: overridden.file, name: overridden.fn.qualified_name } });
     }
     return { imports, edges, overrides, libOverrides, bases };

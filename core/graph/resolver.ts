@@ -22,7 +22,7 @@ import { isGoPredeclaredType, isRuntimeFunction } from './builtins.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
   aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
-  GO_MAP, closingBracket, goFirstResult, goResults, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
+  GO_MAP, closingBracket, genericParts, goFirstResult, goResults, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
 
@@ -1025,6 +1025,8 @@ export class Resolver {
     const declared = argument && prop !== undefined ? this.declaredMemberType(argument.file, argument.type, prop, depth + 1) : argument;
     const params = declared && functionTypeParams(declared.type);
     const type = params?.[param];
+    const bound = argument && type && prop === undefined ? this.initialisedTypeArgument(file, scope, binding, argument.fn, type) : undefined;
+    if (bound) return this.typeValue(file, bound, depth + 1);
     if (declared && type) return this.typeValue(declared.file, type, depth + 1);
     if (prop !== undefined) return OPAQUE;
     // `[Extension, Node, Mark].forEach((Extendable) => …)`: an element of the literal.
@@ -1060,8 +1062,30 @@ export class Resolver {
     return mixed && text.trim().startsWith('[') && this.symbols(file)?.family === 'python' ? OPAQUE : element;
   }
 
+  /**
+   * A type parameter of the function a callback is passed to, bound by the declared type of the name
+   * the call initialises, as the checker infers it from the return type: with
+   * `$constructor<T>(name, init: (inst: T) => void): $constructor<T>`, `const $ZodURL:
+   * core.$constructor<$ZodURL> = core.$constructor("$ZodURL", (inst) => …)` makes inst a $ZodURL.
+   */
+  private initialisedTypeArgument(file: string, scope: string, binding: LocalBinding, fn: FunctionRecord, type: string): string | undefined {
+    const name = type.trim();
+    if (!fn.return_type || !typeParamsOf(fn.signature, fn.name).some((p) => p.name === name)) return undefined;
+    const returned = genericParts(fn.return_type);
+    const position = returned ? returned.args.indexOf(name) : -1;
+    if (!returned || position < 0) return undefined;
+    let holder: LocalBinding | undefined;
+    for (const list of this.symbols(file)?.bindings.get(scope)?.values() ?? []) {
+      for (const b of list) {
+        if (b.init_call === binding.callback_param!.callee && b.type !== undefined && b.line <= binding.line && (!holder || b.line > holder.line)) holder = b;
+      }
+    }
+    const held = holder?.type === undefined ? undefined : genericParts(holder.type);
+    return held && simpleName(held.name) === simpleName(returned.name) ? held.args[position] : undefined;
+  }
+
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */
-  private calleeParamType(file: string, scope: string, callee: string, arg: number, line: number, depth: number): { file: string; type: string } | undefined {
+  private calleeParamType(file: string, scope: string, callee: string, arg: number, line: number, depth: number): { file: string; type: string; fn: FunctionRecord } | undefined {
     const segments = parseChain(callee);
     let target = segments ? this.evalSegments(file, scope, segments, line, depth + 1) : undefined;
     if (target?.kind === 'class') {
@@ -1071,7 +1095,7 @@ export class Resolver {
     if (target?.kind !== 'function') return undefined;
     const declared = target.fn.params[arg];
     const type = declared === undefined ? undefined : paramType(declared);
-    return type === undefined ? undefined : { file: target.file, type };
+    return type === undefined ? undefined : { file: target.file, type, fn: target.fn };
   }
 
   /** `this` inside a callback literal: its declared type, or the `this` parameter of the function type it is passed as. */
@@ -1366,6 +1390,29 @@ export class Resolver {
         for (const option of base?.kind === 'union' ? base.options : base ? [base] : []) {
           if (option.kind === 'function' && option.fn !== method) out.push({ method, overridden: { file: option.file, fn: option.fn } });
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Functions assigned to a member of a value whose type is declared (zod's `inst._zod.check =
+   * (payload) => …` with inst a `$ZodURL`): each implements that member of the value's type, as an
+   * override does, so a call through the type reaches it (family dispatch).
+   */
+  assignedOverrides(file: string): Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> {
+    const syms = this.symbols(file);
+    if (syms?.family !== 'js') return [];
+    const out: Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> = [];
+    for (const method of syms.record.functions) {
+      const owner = method.class_name;
+      if (owner === undefined || syms.classes.has(owner) || syms.objects.has(owner)) continue;
+      const segments = parseChain(owner);
+      const held = segments && this.evalSegments(file, method.parent_function ?? MODULE_SCOPE, segments, method.line, 1);
+      if (held?.kind !== 'instance') continue;
+      const base = this.member(held, method.name, 1);
+      for (const option of base?.kind === 'union' ? base.options : base ? [base] : []) {
+        if (option.kind === 'function' && option.fn !== method) out.push({ method, overridden: { file: option.file, fn: option.fn } });
       }
     }
     return out;

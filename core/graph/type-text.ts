@@ -465,6 +465,14 @@ function awaitableOf(text: string): { value: string; container: string } | undef
   return value === undefined ? undefined : { value: unquoted(value.trim()), container: py[1] };
 }
 
+/** A generic type written whole as `Name<A, B>` → Name and [A, B]; undefined for any other type. */
+export function genericParts(text: string): { name: string; args: string[] } | undefined {
+  const trimmed = text.trim();
+  const match = /^([\w$.]+)\s*</.exec(trimmed);
+  if (!match || closingBracket(trimmed, match[0].length - 1) !== trimmed.length - 1) return undefined;
+  return { name: match[1], args: splitTopLevel(trimmed.slice(match[0].length, -1), ',').map((arg) => arg.trim()) };
+}
+
 /** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */
 function typeArguments(text: string, names: RegExp): string[] | undefined {
   const match = /^([\w$.]+)</.exec(text);

@@ -16,6 +16,19 @@ describe('TypeScript types in call resolution', () => {
   const callerSites = (file: string, name: string, mode: 'none' | 'abstract' | 'family') =>
     directCallers(project.graph, { file, name }, false, mode).map(({ edge }) => `${edge.from.file}:${edge.line}`).sort();
 
+  it('a callback parameter typed by a type parameter takes the type argument the declared type of the name the call initialises gives (zod\'s const $ZodURL: $constructor<$ZodURL> = $constructor(…, (inst) => …))', () => {
+    const file = 'src/assembled/constructed.ts';
+    expect(targetOf(project.graph, file, 'inst._zod.check', '<module>')).toBe(`${file}#CheckInternals.check`);
+  });
+
+  it('a function assigned to a member of a typed value implements that member: calls through the type reach it (zod\'s inst._zod.check = (payload) => …)', () => {
+    const file = 'src/assembled/constructed.ts';
+    const overrides = project.graph.fileGraph(file)!.overrides.map((o) => `${o.method.name}->${o.overridden.name}`);
+    expect(overrides).toEqual(['inst._zod.check->CheckInternals.check']);
+    expect(callerSites(file, 'inst._zod.check', 'family')).toEqual([`${file}:22`, `${file}:26`]);
+    expect(callerSites(file, 'inst._zod.check', 'none')).toEqual([]);
+  });
+
   it('a function-typed interface property is a method declaration that calls resolve to and classes implement', () => {
     expect(targetOf(project.graph, 'src/feed.ts', 'observer.next')).toBe('src/observer.ts#Observer.next');
     const overrides = project.graph.fileGraph('src/observer.ts')!.overrides.map((o) => `${o.method.name}->${o.overridden.name}`);
