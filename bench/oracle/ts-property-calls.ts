@@ -4,8 +4,13 @@
 // property (`const { InvalidArgumentError } = require('./errors'); throw new InvalidArgumentError(…)`,
 // `util.parseHeaders(…)`, `this.tokenizer.endOfFile()`). The checker resolves such a call to the
 // property (go to definition lands there) but find-references stops at it, so incoming calls of the
-// definition leave the call out. Here every call's callee is resolved with the checker itself and
-// followed through such properties to the definition, and so is every member read (the service
+// definition leave the call out. Its search also skips files that do not import the definition's
+// module, where the checker still resolves calls to it (cheerio's `this.html()`, a method merged into
+// Cheerio by `interface Cheerio<T> extends typeof Api`), and a call of the closure a function
+// returns lands in that function (`getLength(x)` with `getLength = shallowProperty('length')`).
+// Here every call's callee is resolved with the checker itself and followed through such
+// properties to the definition, a call whose signature is a returned closure counts for the
+// function returning it, and so is every member read (the service
 // lists a read `m.f` among incoming calls where find-references reaches it). As the service lists
 // the read of a member in `this.run.bind(this)`, a member's `call`, `apply` or `bind` counts for the member.
 import { relative } from 'node:path';
@@ -48,24 +53,21 @@ export function propertyCallSites(ts: typeof TS, program: TS.Program, root: stri
     return undefined;
   };
 
-  /** The definition a callee names once aliases and export properties are followed; whether one was crossed. */
-  const resolve = (start: TS.Symbol): { symbol: TS.Symbol; crossed: boolean } => {
+  /** The definition a callee names once aliases and export properties are followed. */
+  const resolve = (start: TS.Symbol): TS.Symbol => {
     let symbol = start;
-    let crossed = false;
     for (let hops = 0; hops < 16; hops++) {
       if (symbol.flags & ts.SymbolFlags.Alias) {
         const aliased = checker.getAliasedSymbol(symbol);
         if (aliased === symbol) break;
         symbol = aliased;
-        crossed = true;
         continue;
       }
       const value = exportedValue(symbol);
       if (!value || value === symbol) break;
       symbol = value;
-      crossed = true;
     }
-    return { symbol, crossed };
+    return symbol;
   };
 
   const calleeName = (callee: TS.Expression): TS.Node | undefined => {
@@ -89,7 +91,7 @@ export function propertyCallSites(ts: typeof TS, program: TS.Program, root: stri
     const add = (name: TS.Node | undefined): void => {
       const symbol = name && checker.getSymbolAtLocation(name);
       if (!symbol) return;
-      const { symbol: target } = resolve(symbol);
+      const target = resolve(symbol);
       const site = `${file}:${source.getLineAndCharacterOfPosition(name.getStart(source)).line + 1}`;
       for (const declaration of target.declarations ?? []) addSite(declaration, site);
     };

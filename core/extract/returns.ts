@@ -7,7 +7,8 @@
 // (`@yielded`) instead. A returned list is kept as its items (`[A(), b]`, a comprehension as its
 // body: `[make()]`); a returned copy or iterator of an iterable (`iter(xs)`, `list(xs)`,
 // `@returned.each`) as that iterable, marked `elements`; a returned function literal's value
-// (`return () => editor`, `@returned.called`) marked `called`; a returned object literal as the
+// (`return () => editor`, `@returned.called`) marked `called`, and any anonymous function literal
+// returned marked `closure` (its code is this function's); a returned object literal as the
 // properties of it that hold names, paths or calls (`{editor, doc: make()}`), marked `object`.
 import type { Node } from 'web-tree-sitter';
 import type { ReturnedValue } from '../types.js';
@@ -46,11 +47,15 @@ export function attachReturns(matches: Match[], scopes: ScopeIndex<Def>): void {
     if (generator !== yielded || (yielded && node.parent?.child(1)?.type === 'from')) continue;
     const each = caps['returned.each'];
     const called = caps['returned.called'];
-    const closure = FUNCTION_LITERALS.has(node.type) && !node.childForFieldName('name');
-    // A literal whose call's value is followed (`return () => editor`) is matched again as a bare literal.
-    if (closure && !called && closures.has(node.startIndex)) continue;
-    if (closure && called && closures.has(node.startIndex)) fn.returns = fn.returns?.filter((r) => !(r.closure && !r.called));
-    if (FUNCTION_LITERALS.has(node.type) && !closure) continue;
+    const closure = FUNCTION_LITERALS.has(node.type);
+    // A named function expression is a function of its own, not part of this one.
+    if (closure && node.childForFieldName('name')) continue;
+    // A literal whose call's value is followed (`return () => editor`) is matched again as a bare
+    // literal: the record that follows the value is the one kept.
+    if (closure && closures.has(node.startIndex)) {
+      if (!called) continue;
+      fn.returns = fn.returns?.filter((r) => !r.closure || r.called);
+    }
     const object = node.type === 'object' ? objectText(node) : undefined;
     if (node.type === 'object' && object === undefined) continue;
     const value = closure && !called ? '' : object ?? cap(valueText(each ?? called ?? node), VALUE_MAX);

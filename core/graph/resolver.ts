@@ -98,6 +98,12 @@ export type Value =
   /** A project value whose type is unknown; it shadows outer names. */
   | { kind: 'opaque' };
 
+/** A function set on a value (an object literal's member, an assigned member) and the method of the value's type it implements. */
+export interface MemberOverride {
+  method: FunctionRecord;
+  overridden: { file: string; fn: FunctionRecord };
+}
+
 export interface CallTarget {
   to?: SymbolRef;
   via: Via | 'external';
@@ -1378,19 +1384,14 @@ export class Resolver {
   }
 
   /** Methods of the declared types of a file's object literals that their members implement. */
-  objectOverrides(file: string): Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> {
+  objectOverrides(file: string): MemberOverride[] {
     const syms = this.symbols(file);
-    const out: Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> = [];
+    const out: MemberOverride[] = [];
     for (const [path, members] of syms?.objects ?? []) {
       const cut = path.lastIndexOf('.');
       const object = this.objectValue(file, cut < 0 ? MODULE_SCOPE : path.slice(0, cut), path.slice(cut + 1), 0);
       if (object?.kind !== 'object' || !object.declared) continue;
-      for (const [name, method] of members) {
-        const base = this.member(object.declared, name, 1);
-        for (const option of base?.kind === 'union' ? base.options : base ? [base] : []) {
-          if (option.kind === 'function' && option.fn !== method) out.push({ method, overridden: { file: option.file, fn: option.fn } });
-        }
-      }
+      for (const [name, method] of members) out.push(...this.implemented(object.declared, name, method));
     }
     return out;
   }
@@ -1400,22 +1401,25 @@ export class Resolver {
    * (payload) => …` with inst a `$ZodURL`): each implements that member of the value's type, as an
    * override does, so a call through the type reaches it (family dispatch).
    */
-  assignedOverrides(file: string): Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> {
+  assignedOverrides(file: string): MemberOverride[] {
     const syms = this.symbols(file);
     if (syms?.family !== 'js') return [];
-    const out: Array<{ method: FunctionRecord; overridden: { file: string; fn: FunctionRecord } }> = [];
+    const out: MemberOverride[] = [];
     for (const method of syms.record.functions) {
       const owner = method.class_name;
       if (owner === undefined || syms.classes.has(owner) || syms.objects.has(owner)) continue;
       const segments = parseChain(owner);
       const held = segments && this.evalSegments(file, method.parent_function ?? MODULE_SCOPE, segments, method.line, 1);
-      if (held?.kind !== 'instance') continue;
-      const base = this.member(held, method.name, 1);
-      for (const option of base?.kind === 'union' ? base.options : base ? [base] : []) {
-        if (option.kind === 'function' && option.fn !== method) out.push({ method, overridden: { file: option.file, fn: option.fn } });
-      }
+      if (held?.kind === 'instance') out.push(...this.implemented(held, method.name, method));
     }
     return out;
+  }
+
+  /** The functions of `holder`'s type that `method`, set on it as member `name`, implements. */
+  private implemented(holder: Value, name: string, method: FunctionRecord): MemberOverride[] {
+    const base = this.member(holder, name, 1);
+    const options = base?.kind === 'union' ? base.options : base ? [base] : [];
+    return options.flatMap((option) => option.kind === 'function' && option.fn !== method ? [{ method, overridden: { file: option.file, fn: option.fn } }] : []);
   }
 
   /** The value of `this` (or `self`, `cls`, …) inside `caller`. */

@@ -468,16 +468,15 @@ function awaitableOf(text: string): { value: string; container: string } | undef
 /** A generic type written whole as `Name<A, B>` → Name and [A, B]; undefined for any other type. */
 export function genericParts(text: string): { name: string; args: string[] } | undefined {
   const trimmed = text.trim();
-  const match = /^([\w$.]+)\s*</.exec(trimmed);
-  if (!match || closingBracket(trimmed, match[0].length - 1) !== trimmed.length - 1) return undefined;
-  return { name: match[1], args: splitTopLevel(trimmed.slice(match[0].length, -1), ',').map((arg) => arg.trim()) };
+  const match = /^([\w$.]+)</.exec(trimmed);
+  if (!match || closingBracket(trimmed, match[1].length) !== trimmed.length - 1) return undefined;
+  return { name: match[1], args: splitTopLevel(trimmed.slice(match[1].length + 1, -1), ',').map((arg) => arg.trim()) };
 }
 
 /** Type arguments of a generic `Name<A, B>` named one of `names` → [A, B]. */
 function typeArguments(text: string, names: RegExp): string[] | undefined {
-  const match = /^([\w$.]+)</.exec(text);
-  if (!match || !names.test(match[1]) || closingBracket(text, match[1].length) !== text.length - 1) return undefined;
-  return splitTopLevel(text.slice(match[1].length + 1, -1), ',');
+  const parts = genericParts(text);
+  return parts && names.test(parts.name) ? parts.args : undefined;
 }
 
 /** The branches of a conditional type `C extends D ? X : Y` → [X, Y] (a nested one in X or Y kept whole); undefined for any other type. */
