@@ -1031,7 +1031,7 @@ export class Resolver {
     const declared = argument && prop !== undefined ? this.declaredMemberType(argument.file, argument.type, prop, depth + 1) : argument;
     const params = declared && functionTypeParams(declared.type);
     const type = params?.[param];
-    const bound = argument && type && prop === undefined ? this.initialisedTypeArgument(file, scope, binding, argument.fn, type) : undefined;
+    const bound = argument && type && prop === undefined ? this.initialisedTypeArgument(file, scope, callee, binding.line, argument.fn, type) : undefined;
     if (bound) return this.typeValue(file, bound, depth + 1);
     if (declared && type) return this.typeValue(declared.file, type, depth + 1);
     if (prop !== undefined) return OPAQUE;
@@ -1074,7 +1074,7 @@ export class Resolver {
    * `$constructor<T>(name, init: (inst: T) => void): $constructor<T>`, `const $ZodURL:
    * core.$constructor<$ZodURL> = core.$constructor("$ZodURL", (inst) => …)` makes inst a $ZodURL.
    */
-  private initialisedTypeArgument(file: string, scope: string, binding: LocalBinding, fn: FunctionRecord, type: string): string | undefined {
+  private initialisedTypeArgument(file: string, scope: string, callee: string, line: number, fn: FunctionRecord, type: string): string | undefined {
     const name = type.trim();
     if (!fn.return_type || !typeParamsOf(fn.signature, fn.name).some((p) => p.name === name)) return undefined;
     const returned = genericParts(fn.return_type);
@@ -1083,7 +1083,7 @@ export class Resolver {
     let holder: LocalBinding | undefined;
     for (const list of this.symbols(file)?.bindings.get(scope)?.values() ?? []) {
       for (const b of list) {
-        if (b.init_call === binding.callback_param!.callee && b.type !== undefined && b.line <= binding.line && (!holder || b.line > holder.line)) holder = b;
+        if (b.init_call === callee && b.type !== undefined && b.line <= line && (!holder || b.line > holder.line)) holder = b;
       }
     }
     const held = holder?.type === undefined ? undefined : genericParts(holder.type);
@@ -1115,8 +1115,28 @@ export class Resolver {
     }
     if (from.callee === undefined || from.arg === undefined) return undefined;
     const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);
+    if (declared && from.object) {
+      // An object literal's method: `this` is what ThisType<T> in the parameter's type says (through
+      // a type alias, zod's `proto?: ProtoOf<T>`), T bound as the call's callback parameters are.
+      const thisType = thisTypeIn(declared.type) ?? thisTypeIn(this.expandedAlias(declared.file, declared.type) ?? '');
+      const explicit = thisType && from.type_args?.[typeParamsOf(declared.fn.signature, declared.fn.name).findIndex((p) => p.name === thisType)];
+      const bound = explicit ?? (thisType && this.initialisedTypeArgument(file, scope, from.callee, line, declared.fn, thisType));
+      if (bound) return this.typeValue(file, bound, 1);
+      return this.typeValue(declared.file, thisType ?? declared.type, 1);
+    }
     const type = declared && functionTypeThis(declared.type);
     return declared && type ? this.typeValue(declared.file, type, 1) : undefined;
+  }
+
+  /** A generic type alias's text with its type parameters replaced by the arguments written (`ProtoOf<Foo>`). */
+  private expandedAlias(file: string, type: string): string | undefined {
+    const parts = genericParts(type);
+    const aliased = parts && this.aliasedTypeText(file, type, 1);
+    if (!parts || !aliased) return undefined;
+    const value = this.evalPath(file, MODULE_SCOPE, parts.name, 1);
+    const signature = value?.kind === 'class' ? value.cls.records[0].signature : '';
+    const params = typeParamsOf(signature, simpleName(parts.name));
+    return params.reduce((text, param, i) => parts.args[i] === undefined ? text : text.replace(new RegExp(`(?<![\\w$.])${param.name.replace(/[$]/g, '\\$')}(?![\\w$])`, 'g'), parts.args[i]), aliased.type);
   }
 
   private returnValue(file: string, fn: FunctionRecord, depth: number, self?: Value): Value {
@@ -2939,6 +2959,15 @@ export class Resolver {
         return [{ via: 'name' }];
     }
   }
+}
+
+/** The type argument of a `ThisType<T>` written in a type (an intersection's member), if any. */
+function thisTypeIn(type: string): string | undefined {
+  const at = /(?<![\w$.])ThisType\s*</.exec(type);
+  if (!at) return undefined;
+  const open = at.index + at[0].length - 1;
+  const close = closingBracket(type, open);
+  return close < 0 ? undefined : type.slice(open + 1, close).trim();
 }
 
 /** How a regex or string literal begins. */

@@ -21,11 +21,19 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'inst._zod.check', '<module>')).toBe(`${file}#CheckInternals.check`);
   });
 
+  it('this in a method of an object literal passed as an argument is what the parameter\'s ThisType<T> says, T bound by the call\'s type arguments or the name it initialises (zod\'s ProtoOf<T>), else a value of the parameter\'s type', () => {
+    const file = 'src/assembled/constructed.ts';
+    const edges = project.graph.fileGraph(file)!.edges.filter((edge) => edge.callee === 'this._zod.check' || edge.callee === 'this.handled');
+    expect(edges.map((edge) => `${edge.line} ${edge.to ? edge.to.name : 'unresolved'}`)).toEqual([
+      '47 CheckInternals.check', '54 CheckInternals.check', '71 Listener.handled',
+    ]);
+  });
+
   it('a function assigned to a member of a typed value implements that member: calls through the type reach it (zod\'s inst._zod.check = (payload) => …)', () => {
     const file = 'src/assembled/constructed.ts';
     const overrides = project.graph.fileGraph(file)!.overrides.map((o) => `${o.method.name}->${o.overridden.name}`);
     expect(overrides).toEqual(['inst._zod.check->CheckInternals.check']);
-    expect(callerSites(file, 'inst._zod.check', 'family')).toEqual([`${file}:22`, `${file}:26`]);
+    expect(callerSites(file, 'inst._zod.check', 'family')).toEqual([`${file}:22`, `${file}:26`, `${file}:47`, `${file}:54`]);
     expect(callerSites(file, 'inst._zod.check', 'none')).toEqual([]);
   });
 

@@ -248,6 +248,8 @@ function callThis(call: Node): CallSite['this_from'] {
   while (fn) {
     const type = fn.type;
     if (THIS_BINDERS.has(type)) break;
+    // A method of an object literal passed to a call (zod's `$constructor(name, init, { check() { this.clone() } })`).
+    if (type === 'method_definition' && fn.parent?.type === 'object' && fn.parent.parent?.type === 'arguments') return passedTo(fn.parent, { object: true });
     if (THIS_OWNERS.has(type)) return undefined;
     fn = fn.parent;
   }
@@ -262,16 +264,24 @@ function callThis(call: Node): CallSite['this_from'] {
   const first = fn.childForFieldName('parameters')?.firstNamedChild;
   const declared = first?.childForFieldName('pattern')?.type === 'this' ? first.childForFieldName('type')?.firstNamedChild : undefined;
   if (declared) return { type: collapse(declared.text) };
-  const call2 = holder.type === 'arguments' ? holder.parent : null;
-  const callee = call2?.childForFieldName(call2.type === 'new_expression' ? 'constructor' : 'function');
-  if (!call2 || !callee) return {};
+  return passedTo(fn, {});
+}
+
+/** Where `literal` is passed: the callee and the argument's position, or `base` alone when it is no argument. */
+function passedTo(literal: Node, base: NonNullable<CallSite['this_from']>): CallSite['this_from'] {
+  const holder = literal.parent;
+  const call = holder?.type === 'arguments' ? holder.parent : null;
+  const callee = call?.childForFieldName(call.type === 'new_expression' ? 'constructor' : 'function');
+  if (!holder || !call || !callee) return base;
   let arg = 0;
   for (const child of holder.namedChildren) {
-    if (child.equals(fn)) break;
+    if (child.equals(literal)) break;
     if (child.type !== 'comment') arg++;
   }
-  const out: NonNullable<CallSite['this_from']> = { callee: withoutTypeArguments(collapse(callee.text)), arg };
-  if (call2.type === 'new_expression') out.new = true;
+  const out: NonNullable<CallSite['this_from']> = { ...base, callee: withoutTypeArguments(collapse(callee.text)), arg };
+  if (call.type === 'new_expression') out.new = true;
+  const typeArgs = base.object ? call.childForFieldName('type_arguments')?.namedChildren.filter((child) => child.type !== 'comment') : undefined;
+  if (typeArgs?.length) out.type_args = typeArgs.map((child) => collapse(child.text));
   return out;
 }
 
