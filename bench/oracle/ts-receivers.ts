@@ -5,8 +5,10 @@
 // receiver reaches that class's method only, one through a declared type (a parameter, a field, an
 // interface) any method of the family. Per call of the target's name, with D the declaration the
 // checker resolves the call to:
-// - `super.m()`, `new C().m()`, `v.m()` with `const v = new C()` (no annotation): exactly D runs;
-//   the call reaches the target only when the target is D;
+// - `super.m()`, `new C().m()`, `v.m()` with `const v = new C()` (no annotation), C a project class
+//   or a runtime type (`new Set()`), and `[].concat()` or `v.concat()` with `const v = […]`: exactly
+//   D runs; the call reaches the target only when the target is D (never a project subclass's
+//   override of a runtime type's method);
 // - `this.m()` in a method, field or constructor of class C (arrows look through to theirs): D or an
 //   override of it in a subclass of C runs; the call reaches the target when it is D or a method of
 //   C or of a class deriving from C;
@@ -73,18 +75,25 @@ function classSymbol(checker: TS.TypeChecker, cls: TS.ClassLikeDeclaration): TS.
  */
 function isConstructed(ts: typeof TS, checker: TS.TypeChecker, expression: TS.Expression): boolean {
   if (ts.isNewExpression(expression)) return constructsClass(ts, checker, expression);
+  if (ts.isArrayLiteralExpression(expression)) return true;
   if (!ts.isIdentifier(expression)) return false;
   const declaration = checker.getSymbolAtLocation(expression)?.valueDeclaration;
   if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return false;
   const list = declaration.parent;
-  const initializer = unwrap(ts, declaration.initializer);
-  return ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0 && ts.isNewExpression(initializer) && constructsClass(ts, checker, initializer);
+  let initializer = unwrap(ts, declaration.initializer);
+  // `const v = (o.cache = new Map())`: the value assigned.
+  while (ts.isBinaryExpression(initializer) && initializer.operatorToken.kind === ts.SyntaxKind.EqualsToken) initializer = unwrap(ts, initializer.right);
+  const made = ts.isArrayLiteralExpression(initializer) || (ts.isNewExpression(initializer) && constructsClass(ts, checker, initializer));
+  return ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0 && made;
 }
 
+/** Whether `new X(…)` constructs a class: the project's, or a runtime type the default library declares (`new Set()`). */
 function constructsClass(ts: typeof TS, checker: TS.TypeChecker, expression: TS.NewExpression): boolean {
   let symbol = checker.getSymbolAtLocation(expression.expression);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  return symbol !== undefined && (symbol.flags & ts.SymbolFlags.Class) !== 0;
+  if (symbol === undefined) return false;
+  const declarations = symbol.declarations ?? [];
+  return (symbol.flags & ts.SymbolFlags.Class) !== 0 || (declarations.length > 0 && declarations.every((d) => d.getSourceFile().hasNoDefaultLib));
 }
 
 export class ReceiverRule {

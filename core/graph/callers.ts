@@ -110,7 +110,8 @@ export function directCallers(
   // made through them, and through the project's other implementations of them.
   const key = symbolKey(ref);
   for (const lib of new Set([ref, ...ancestors].flatMap((method) => graph.libMethodsOf(method)))) {
-    add(graph.libCallsOf(lib), true);
+    // (A call on a value constructed as the runtime type itself, `new Set().has(x)`, runs its method only.)
+    add(graph.libCallsOf(lib).filter((edge) => edge.bound !== 'exact'), true);
     for (const sibling of graph.libImplementersOf(lib)) {
       if (symbolKey(sibling) !== key) add(graph.callersOf(sibling).filter((edge) => dispatchable(edge, false)), true);
     }

@@ -92,9 +92,10 @@ export type Value =
    * Defined outside the project (an external module or what it exports). `lib` names the type when
    * it is known: a runtime type (`Map`) or a library's export (`redux#Store`); classes of the
    * project implementing it answer calls made through it, by dispatch. `awaited`: what awaiting it
-   * gives, when it is a promise whose value is known (`Promise<Reader>`).
+   * gives, when it is a promise whose value is known (`Promise<Reader>`). `exact`: constructed here
+   * (`new Set()`), so a call on it runs the runtime type's method, never a project subclass's.
    */
-  | { kind: 'external'; lib?: string; awaited?: Value }
+  | { kind: 'external'; lib?: string; awaited?: Value; exact?: true }
   /** A project value whose type is unknown; it shadows outer names. */
   | { kind: 'opaque' };
 
@@ -243,6 +244,11 @@ function literalMembers(text: string): Map<string, string> {
     else members.set(part.slice(0, colon).trim(), part.slice(colon + 1).trim());
   }
   return members;
+}
+
+/** A runtime type's instance constructed here (`new Set()`): exactly that type (Value `external`). */
+function exactly(value: Extract<Value, { kind: 'external' }>): Value {
+  return value.lib === undefined ? value : { ...value, exact: true };
 }
 
 /** The value as reached through another name (see Value): functions and classes become aliases. */
@@ -828,6 +834,8 @@ export class Resolver {
         const created = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
         if (created?.kind === 'class') return this.constructed(created);
       }
+      // `new Set<T>()`: exactly the runtime type.
+      if (typed.kind === 'external' && binding.type_at_new) return exactly(typed);
       if (typed.kind !== 'opaque') return typed;
     }
     if (binding.callback_param) {
@@ -981,7 +989,7 @@ export class Resolver {
     if (callee?.kind === 'class') return this.constructed(callee);
     // `new YEncoder()` under `YEncoder: typeof A | typeof B`: an instance of either.
     if (callee?.kind === 'union' && isNew) return unionOf(callee.options.map((option) => this.initialised(option, true, depth + 1)));
-    if (callee?.kind === 'external') return isNew ? callee : EXTERNAL;
+    if (callee?.kind === 'external') return isNew ? exactly(callee) : EXTERNAL;
     // CommonJS `const Async = require('./async'); new Async()`: what the module exports as a whole.
     if (callee?.kind === 'module' && callee.family === 'js' && !this.tooDeep(depth)) {
       const whole = this.wholeExport(callee, depth);
@@ -2574,7 +2582,7 @@ export class Resolver {
     if (value.kind === 'union') return unionOf(value.options.map((option) => this.constructed(option)));
     // `new BigInteger(null)` of a constructor function: the instance its members are set for.
     if (value.kind === 'function') return this.constructorInstance(value) ?? OPAQUE;
-    return value.kind === 'external' ? value : OPAQUE;
+    return value.kind === 'external' ? exactly(value) : OPAQUE;
   }
 
   /** What calling a value returns. */
@@ -2697,7 +2705,7 @@ export class Resolver {
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
     const receiverLib = libOf(receiver);
     const lib = receiverLib ? `${receiverLib}.${last.name}` : undefined;
-    if (receiver.kind === 'external') return [lib ? { via: 'external', lib } : { via: 'external' }];
+    if (receiver.kind === 'external') return [lib ? { via: 'external', lib, ...(receiver.exact ? { bound: 'exact' as const } : {}) } : { via: 'external' }];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
     // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {

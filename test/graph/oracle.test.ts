@@ -185,6 +185,23 @@ describe('call graph vs type checkers', () => {
     }
   });
 
+  it('the TypeScript service\'s sites of a project subclass\'s override of a runtime type\'s method less the calls on a value constructed as the runtime type (new Set(), an array literal), and ours alike', async () => {
+    const oracle = new TypeScriptOracle(`${FIXTURES}js-values`, ['lib-exact.js']);
+    await oracle.start();
+    const js = await openFixture('js-values');
+    try {
+      const has = { file: 'lib-exact.js', qualifiedName: 'Tags.has', name: 'has', isClass: false, nameLine: 4, nameColumn: 2 };
+      const concat = { file: 'lib-exact.js', qualifiedName: 'Keys.concat', name: 'concat', isClass: false, nameLine: 10, nameColumn: 2 };
+      expect(await oracle.incomingCalls(has)).toEqual({ sites: ['lib-exact.js:5', 'lib-exact.js:21', 'lib-exact.js:22'], ruledOut: ['lib-exact.js:5', 'lib-exact.js:21'] });
+      expect(await oracle.incomingCalls(concat)).toEqual({ sites: ['lib-exact.js:11', 'lib-exact.js:30', 'lib-exact.js:31'], ruledOut: ['lib-exact.js:11', 'lib-exact.js:30'] });
+      expect(ourCallSites(js.graph, [has], 'family', oracle.lists)).toEqual(['lib-exact.js:22']);
+      expect(ourCallSites(js.graph, [concat], 'family', oracle.lists)).toEqual(['lib-exact.js:31']);
+    } finally {
+      await oracle.stop();
+      await js.close();
+    }
+  });
+
   it('pyright leaves calls through an import alias and reads through a module out of its incoming calls, and so do our sites compared with it', async () => {
     const root = `${FIXTURES}py-alias`;
     const oracle = new PyrightOracle(root);
