@@ -300,10 +300,12 @@ function promisedValue(value: Value): Value {
   return awaitedValue(value, () => OPAQUE);
 }
 
-/** The value as its type says it: an instance constructed here is one of that class or a subclass. */
+/** The value as its type says it: an instance constructed here (a runtime type's too) is one of that class or a subclass. */
 function typedAs(value: Value): Value {
   if (value.kind === 'instance' && value.exact) return { kind: 'instance', cls: value.cls };
-  if (value.kind === 'union' && value.options.some((option) => option.kind === 'instance' && option.exact)) return { kind: 'union', options: value.options.map(typedAs) };
+  if (value.kind === 'external' && value.exact) return { ...value, exact: undefined };
+  const exact = (option: Value) => (option.kind === 'instance' || option.kind === 'external') && option.exact;
+  if (value.kind === 'union' && value.options.some(exact)) return { kind: 'union', options: value.options.map(typedAs) };
   return value;
 }
 
