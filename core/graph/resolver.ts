@@ -21,7 +21,7 @@ import { LOCALS } from '../extract/definitions.js';
 import { isGoPredeclaredType, isRuntimeFunction } from './builtins.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
-  aliasedType, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
+  aliasedType, angleArgsAfter, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
   GO_MAP, closingBracket, genericParts, goFirstResult, goResults, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
@@ -1091,13 +1091,20 @@ export class Resolver {
     const position = returned ? returned.args.indexOf(name) : -1;
     if (!returned || position < 0) return undefined;
     let holder: LocalBinding | undefined;
-    for (const list of this.symbols(file)?.bindings.get(scope)?.values() ?? []) {
-      for (const b of list) {
-        if (b.init_call === callee && b.type !== undefined && b.line <= line && (!holder || b.line > holder.line)) holder = b;
-      }
-    }
+    for (const b of this.typedInitialisations(file, scope, callee)) if (b.line <= line) holder = b;
     const held = holder?.type === undefined ? undefined : genericParts(holder.type);
     return held && simpleName(held.name) === simpleName(returned.name) ? held.args[position] : undefined;
+  }
+
+  /** The names of `scope` declared with a type and initialised by a call of `callee`, by line (read once per callee). */
+  private typedInitialisations(file: string, scope: string, callee: string): readonly LocalBinding[] {
+    return this.ctx.memo(`typed-init|${file}|${scope}|${callee}`, () => {
+      const out: LocalBinding[] = [];
+      for (const list of this.symbols(file)?.bindings.get(scope)?.values() ?? []) {
+        for (const b of list) if (b.init_call === callee && b.type !== undefined) out.push(b);
+      }
+      return out.sort((a, b) => a.line - b.line);
+    }) ?? [];
   }
 
   /** The declared type of parameter `arg` of the function or constructor `callee` names. */
@@ -1128,7 +1135,7 @@ export class Resolver {
     if (declared && from.object) {
       // An object literal's method: `this` is what ThisType<T> in the parameter's type says (through
       // a type alias, zod's `proto?: ProtoOf<T>`), T bound as the call's callback parameters are.
-      const thisType = thisTypeIn(declared.type) ?? thisTypeIn(this.expandedAlias(declared.file, declared.type) ?? '');
+      const thisType = (angleArgsAfter(declared.type, 'ThisType') ?? angleArgsAfter(this.expandedAlias(declared.file, declared.type) ?? '', 'ThisType'))?.[0]?.trim();
       const explicit = thisType && from.type_args?.[typeParamsOf(declared.fn.signature, declared.fn.name).findIndex((p) => p.name === thisType)];
       const bound = explicit ?? (thisType && this.initialisedTypeArgument(file, scope, from.callee, line, declared.fn, thisType));
       if (bound) return this.typeValue(file, bound, 1);
@@ -1143,9 +1150,7 @@ export class Resolver {
     const parts = genericParts(type);
     const aliased = parts && this.aliasedTypeText(file, type, 1);
     if (!parts || !aliased) return undefined;
-    const value = this.evalPath(file, MODULE_SCOPE, parts.name, 1);
-    const signature = value?.kind === 'class' ? value.cls.records[0].signature : '';
-    const params = typeParamsOf(signature, simpleName(parts.name));
+    const params = typeParamsOf(aliased.signature, simpleName(parts.name));
     return params.reduce((text, param, i) => parts.args[i] === undefined ? text : text.replace(new RegExp(`(?<![\\w$.])${param.name.replace(/[$]/g, '\\$')}(?![\\w$])`, 'g'), parts.args[i]), aliased.type);
   }
 
@@ -1534,14 +1539,17 @@ export class Resolver {
     return aliased && this.functionType(aliased.file, aliased.type, depth + 1);
   }
 
-  /** What a type alias `type` names stands for, as written where it is declared (`type ByOption = Record<string, F>`). */
-  private aliasedTypeText(file: string, type: string, depth: number): { file: string; type: string } | undefined {
+  /**
+   * What a type alias `type` names stands for, as written where it is declared (`type ByOption =
+   * Record<string, F>`), with the alias's declaration (its type parameters: expandedAlias).
+   */
+  private aliasedTypeText(file: string, type: string, depth: number): { file: string; type: string; signature: string } | undefined {
     const named = /^([\w$.]+)\s*(<[\s\S]*>)?$/.exec(type.trim());
     if (!named || this.tooDeep(depth)) return undefined;
     const value = this.evalPath(file, MODULE_SCOPE, named[1], depth + 1);
     const record = value?.kind === 'class' && value.cls.records.length === 1 ? value.cls.records[0] : undefined;
     const aliased = record?.kind === 'type' ? aliasedType(record.signature) : undefined;
-    return aliased === undefined ? undefined : { file: value!.kind === 'class' ? value.cls.file : file, type: aliased };
+    return aliased === undefined ? undefined : { file: value!.kind === 'class' ? value.cls.file : file, type: aliased, signature: record!.signature };
   }
 
   /** The declared type of member `name` of a type written in `file`: an object type's (or its index signature's), a class's or interface's. */
@@ -2969,15 +2977,6 @@ export class Resolver {
         return [{ via: 'name' }];
     }
   }
-}
-
-/** The type argument of a `ThisType<T>` written in a type (an intersection's member), if any. */
-function thisTypeIn(type: string): string | undefined {
-  const at = /(?<![\w$.])ThisType\s*</.exec(type);
-  if (!at) return undefined;
-  const open = at.index + at[0].length - 1;
-  const close = closingBracket(type, open);
-  return close < 0 ? undefined : type.slice(open + 1, close).trim();
 }
 
 /** How a regex or string literal begins. */

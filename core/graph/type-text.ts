@@ -541,7 +541,7 @@ export function baseTypeArgs(signature: string, base: string): string[] | undefi
  * top level. In a signature the extractor capped inside them (a dozen type parameters), those before
  * the cut one.
  */
-function angleArgsAfter(text: string, name: string): string[] | undefined {
+export function angleArgsAfter(text: string, name: string): string[] | undefined {
   const at = new RegExp(`(?:^|[^\\w$.])${name.replace(/[$]/g, '\\$')}\\s*<`).exec(text);
   if (!at) return undefined;
   const open = at.index + at[0].length - 1;

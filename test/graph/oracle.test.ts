@@ -22,6 +22,17 @@ afterAll(() => {
   for (const project of projects) removeProject(project);
 });
 
+/** A function the oracle is asked about; its name is the last part of its qualified name. */
+function fnTarget(file: string, qualifiedName: string, nameLine: number, nameColumn: number) {
+  return { file, qualifiedName, name: qualifiedName.slice(qualifiedName.lastIndexOf('.') + 1), isClass: false, nameLine, nameColumn };
+}
+
+/** The TypeScript service's sites of `target` (in any order) and ours (family dispatch) are both `sites`. */
+async function expectBoth(oracle: TypeScriptOracle, graph: Parameters<typeof ourCallSites>[0], target: ReturnType<typeof fnTarget>, sites: string[]): Promise<void> {
+  expect((await oracle.incomingCalls(target))?.sites.sort()).toEqual(sites);
+  expect(ourCallSites(graph, [target], 'family', oracle.lists)).toEqual(sites);
+}
+
 describe('call graph vs type checkers', () => {
   it('TypeScript (rxjs src) vs the TypeScript language service', async () => {
     const project = prepareTypeScriptProject();
@@ -65,7 +76,7 @@ describe('call graph vs type checkers', () => {
   it('our sites count a method read through its class only for a checker that lists such reads', async () => {
     const project = await openFixture('ts-dispatch');
     try {
-      const target = { file: 'src/shapes.ts', qualifiedName: 'Registry.create', name: 'create', isClass: false, nameLine: 29, nameColumn: 9 };
+      const target = fnTarget('src/shapes.ts', 'Registry.create', 29, 9);
       expect(ourCallSites(project.graph, [target], 'family', { classReads: true, aliasedCalls: true, functionMethodCalls: true, memberReads: true })).toEqual(['src/use.ts:12', 'src/use.ts:16']);
       expect(ourCallSites(project.graph, [target], 'family', { classReads: false, aliasedCalls: true, functionMethodCalls: true, memberReads: true })).toEqual(['src/use.ts:16']);
     } finally {
@@ -79,28 +90,25 @@ describe('call graph vs type checkers', () => {
     await oracle.start();
     const project = await openFixture('ts-ambient');
     try {
-      const fn = { file: 'src/signal.ts', qualifiedName: 'Signal', name: 'Signal', isClass: false, nameLine: 8, nameColumn: 9 };
-      const finish = { file: 'src/signal.ts', qualifiedName: 'finish', name: 'finish', isClass: false, nameLine: 26, nameColumn: 9 };
+      const fn = fnTarget('src/signal.ts', 'Signal', 8, 9);
+      const finish = fnTarget('src/signal.ts', 'finish', 26, 9);
       expect((await oracle.incomingCalls(fn))?.sites.sort()).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
       expect((await oracle.incomingCalls(finish))?.sites).toEqual([]);
       expect(oracle.lists.functionMethodCalls).toBe(false);
       // A write to the member (Signal.prototype.peek = function …, line 12) is no call: left out of the service's sites.
-      const peek = { file: 'src/signal.ts', qualifiedName: 'Signal.peek', name: 'peek', isClass: false, nameLine: 5, nameColumn: 2 };
-      expect((await oracle.incomingCalls(peek))?.sites).toEqual(['src/signal.ts:43']);
-      expect(ourCallSites(project.graph, [peek], 'family', oracle.lists)).toEqual(['src/signal.ts:43']);
+      const peek = fnTarget('src/signal.ts', 'Signal.peek', 5, 2);
+      await expectBoth(oracle, project.graph, peek, ['src/signal.ts:43']);
       expect(ourCallSites(project.graph, [fn], 'family', oracle.lists)).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
       // The declared class and its constructor are what `new Signal(…)` constructs, for the service and for us.
       const cls = { file: 'src/signal.ts', qualifiedName: 'Signal', name: 'Signal', isClass: true, nameLine: 2, nameColumn: 14 };
-      const ctor = { file: 'src/signal.ts', qualifiedName: 'Signal.constructor', name: 'constructor', isClass: false, nameLine: 3, nameColumn: 2 };
+      const ctor = fnTarget('src/signal.ts', 'Signal.constructor', 3, 2);
       for (const target of [cls, ctor]) {
-        expect((await oracle.incomingCalls(target))?.sites.sort()).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
-        expect(ourCallSites(project.graph, [target], 'family', oracle.lists)).toEqual(['src/signal.ts:24', 'src/signal.ts:31']);
+        await expectBoth(oracle, project.graph, target, ['src/signal.ts:24', 'src/signal.ts:31']);
       }
       expect(ourCallSites(project.graph, [finish], 'family', oracle.lists)).toEqual([]);
       // The service lists a function read through a module namespace (`export const make = internal.make`); our sites compared with it too.
-      const make = { file: 'src/internal.ts', qualifiedName: 'make', name: 'make', isClass: false, nameLine: 1, nameColumn: 16 };
-      expect((await oracle.incomingCalls(make))?.sites.sort()).toEqual(['src/api.ts:3', 'src/api.ts:4']);
-      expect(ourCallSites(project.graph, [make], 'family', oracle.lists)).toEqual(['src/api.ts:3', 'src/api.ts:4']);
+      const make = fnTarget('src/internal.ts', 'make', 1, 16);
+      await expectBoth(oracle, project.graph, make, ['src/api.ts:3', 'src/api.ts:4']);
       expect(ourCallSites(project.graph, [make], 'family', { ...oracle.lists, memberReads: false })).toEqual([]);
       // Signal.call(this, …) runs Signal, and finish.bind(c, 1) makes a copy of finish that is called.
       expect(ourCallSites(project.graph, [fn, finish], 'family', { ...oracle.lists, functionMethodCalls: true })).toEqual(['src/signal.ts:21', 'src/signal.ts:24', 'src/signal.ts:31', 'src/signal.ts:39']);
@@ -118,32 +126,27 @@ describe('call graph vs type checkers', () => {
     try {
       // module.exports = { InvalidArgumentError, parseHeaders }: the service's call hierarchy stops at the export object.
       const cls = { file: 'errors.js', qualifiedName: 'InvalidArgumentError', name: 'InvalidArgumentError', isClass: true, nameLine: 1, nameColumn: 6 };
-      const parse = { file: 'errors.js', qualifiedName: 'parseHeaders', name: 'parseHeaders', isClass: false, nameLine: 8, nameColumn: 9 };
+      const parse = fnTarget('errors.js', 'parseHeaders', 8, 9);
       expect((await oracle.incomingCalls(cls))?.sites).toEqual(['use.js:5']);
       expect((await oracle.incomingCalls(parse))?.sites.sort()).toEqual(['app.js:7', 'use.js:6']);
       expect(ourCallSites(project.graph, [cls, parse], 'family', oracle.lists)).toEqual(['app.js:7', 'use.js:5', 'use.js:6']);
       // Controller.buildController = buildController, Registry.build = buildController.
-      const build = { file: 'controller.js', qualifiedName: 'buildController', name: 'buildController', isClass: false, nameLine: 5, nameColumn: 9 };
-      expect((await oracle.incomingCalls(build))?.sites.sort()).toEqual(['app.js:6', 'app.js:8']);
-      expect(ourCallSites(project.graph, [build], 'family', oracle.lists)).toEqual(['app.js:6', 'app.js:8']);
+      const build = fnTarget('controller.js', 'buildController', 5, 9);
+      await expectBoth(oracle, project.graph, build, ['app.js:6', 'app.js:8']);
       // memoize(() => require('./plugin')): the class the call gives.
-      const apply = { file: 'plugin.js', qualifiedName: 'Plugin.apply', name: 'apply', isClass: false, nameLine: 2, nameColumn: 2 };
+      const apply = fnTarget('plugin.js', 'Plugin.apply', 2, 2);
       // … and this[kClient] = new Plugin() in a constructor: the member under that computed key.
-      expect((await oracle.incomingCalls(apply))?.sites.sort()).toEqual(['agent.js:10', 'apply.js:7']);
-      expect(ourCallSites(project.graph, [apply], 'family', oracle.lists)).toEqual(['agent.js:10', 'apply.js:7']);
+      await expectBoth(oracle, project.graph, apply, ['agent.js:10', 'apply.js:7']);
       // Compiled CommonJS: (0, utils_1.Debug)(…) through exports.Debug = debug_1.default.
-      const gen = { file: 'debug.js', qualifiedName: 'genDebugFunction', name: 'genDebugFunction', isClass: false, nameLine: 3, nameColumn: 9 };
+      const gen = fnTarget('debug.js', 'genDebugFunction', 3, 9);
       // … and the read exports.Debug = debug_1.default, a member read the service lists where it reaches it.
-      expect((await oracle.incomingCalls(gen))?.sites.sort()).toEqual(['data-handler.js:5', 'utils.js:5']);
-      expect(ourCallSites(project.graph, [gen], 'family', oracle.lists)).toEqual(['data-handler.js:5', 'utils.js:5']);
+      await expectBoth(oracle, project.graph, gen, ['data-handler.js:5', 'utils.js:5']);
       // return { endOfFile, nextToken, next: nextToken }: a call on the factory's result, by either name.
-      const next = { file: 'tokenize.js', qualifiedName: 'module.exports.nextToken', name: 'nextToken', isClass: false, nameLine: 8, nameColumn: 11 };
-      expect((await oracle.incomingCalls(next))?.sites.sort()).toEqual(['parser.js:14', 'parser.js:20']);
-      expect(ourCallSites(project.graph, [next], 'family', oracle.lists)).toEqual(['parser.js:14', 'parser.js:20']);
+      const next = fnTarget('tokenize.js', 'module.exports.nextToken', 8, 11);
+      await expectBoth(oracle, project.graph, next, ['parser.js:14', 'parser.js:20']);
       // require('./node') is node.js, not node.d.ts beside it: this.markDirty() in the subclass calls its method.
-      const markDirty = { file: 'node.js', qualifiedName: 'Node.markDirty', name: 'markDirty', isClass: false, nameLine: 2, nameColumn: 2 };
-      expect((await oracle.incomingCalls(markDirty))?.sites).toEqual(['container.js:6']);
-      expect(ourCallSites(project.graph, [markDirty], 'family', oracle.lists)).toEqual(['container.js:6']);
+      const markDirty = fnTarget('node.js', 'Node.markDirty', 2, 2);
+      await expectBoth(oracle, project.graph, markDirty, ['container.js:6']);
     } finally {
       await oracle.stop();
       await project.close();
@@ -159,24 +162,19 @@ describe('call graph vs type checkers', () => {
     const js = await openFixture('js-values');
     try {
       // interface Wrapper<T> extends typeof Render: this.html() in attributes.ts, which imports no render.ts.
-      const html = { file: 'src/assembled/render.ts', qualifiedName: 'html', name: 'html', isClass: false, nameLine: 3, nameColumn: 16 };
-      expect((await types.incomingCalls(html))?.sites).toEqual(['src/assembled/attributes.ts:5']);
-      expect(ourCallSites(typed.graph, [html], 'family', types.lists)).toEqual(['src/assembled/attributes.ts:5']);
+      const html = fnTarget('src/assembled/render.ts', 'html', 3, 16);
+      await expectBoth(types, typed.graph, html, ['src/assembled/attributes.ts:5']);
       // getLength(list) and getName(item) run the literal shallowProperty returns; same(value) a named one, no definition of tldr's.
-      const property = { file: 'closure-property.js', qualifiedName: 'shallowProperty', name: 'shallowProperty', isClass: false, nameLine: 2, nameColumn: 24 };
+      const property = fnTarget('closure-property.js', 'shallowProperty', 2, 24);
       const expected = ['closure-count.js:3', 'closure-length.js:3', 'closure-property.js:17', 'closure-use.js:10', 'closure-use.js:14', 'closure-use.js:22', 'closure-use.js:25', 'closure-use.js:28', 'closure-use.js:5'];
-      expect((await values.incomingCalls(property))?.sites.sort()).toEqual(expected);
-      expect(ourCallSites(js.graph, [property], 'family', values.lists)).toEqual(expected);
-      const tester = { file: 'closure-property.js', qualifiedName: 'tagTester', name: 'tagTester', isClass: false, nameLine: 8, nameColumn: 13 };
-      expect((await values.incomingCalls(tester))?.sites.sort()).toEqual(['closure-use.js:18', 'closure-use.js:6']);
-      expect(ourCallSites(js.graph, [tester], 'family', values.lists)).toEqual(['closure-use.js:18', 'closure-use.js:6']);
-      const maker = { file: 'closure-property.js', qualifiedName: 'namedMaker', name: 'namedMaker', isClass: false, nameLine: 10, nameColumn: 16 };
-      expect((await values.incomingCalls(maker))?.sites).toEqual(['closure-use.js:7']);
-      expect(ourCallSites(js.graph, [maker], 'family', values.lists)).toEqual(['closure-use.js:7']);
+      await expectBoth(values, js.graph, property, expected);
+      const tester = fnTarget('closure-property.js', 'tagTester', 8, 13);
+      await expectBoth(values, js.graph, tester, ['closure-use.js:18', 'closure-use.js:6']);
+      const maker = fnTarget('closure-property.js', 'namedMaker', 10, 16);
+      await expectBoth(values, js.graph, maker, ['closure-use.js:7']);
       // export default shallowProperty(pick): the service files countOf(list) under pick too, though it lands in shallowProperty's closure.
-      const pick = { file: 'closure-property.js', qualifiedName: 'pick', name: 'pick', isClass: false, nameLine: 20, nameColumn: 16 };
-      expect((await values.incomingCalls(pick))?.sites).toEqual([]);
-      expect(ourCallSites(js.graph, [pick], 'family', values.lists)).toEqual([]);
+      const pick = fnTarget('closure-property.js', 'pick', 20, 16);
+      await expectBoth(values, js.graph, pick, []);
     } finally {
       await types.stop();
       await values.stop();
@@ -190,8 +188,8 @@ describe('call graph vs type checkers', () => {
     await oracle.start();
     const js = await openFixture('js-values');
     try {
-      const has = { file: 'lib-exact.js', qualifiedName: 'Tags.has', name: 'has', isClass: false, nameLine: 4, nameColumn: 2 };
-      const concat = { file: 'lib-exact.js', qualifiedName: 'Keys.concat', name: 'concat', isClass: false, nameLine: 10, nameColumn: 2 };
+      const has = fnTarget('lib-exact.js', 'Tags.has', 4, 2);
+      const concat = fnTarget('lib-exact.js', 'Keys.concat', 10, 2);
       // (A name assigned a construction after its declaration has the type's whole family, as TypeScript types it: line 38.)
       expect(await oracle.incomingCalls(has)).toEqual({ sites: ['lib-exact.js:5', 'lib-exact.js:21', 'lib-exact.js:22', 'lib-exact.js:38'], ruledOut: ['lib-exact.js:5', 'lib-exact.js:21'] });
       expect(await oracle.incomingCalls(concat)).toEqual({ sites: ['lib-exact.js:11', 'lib-exact.js:30', 'lib-exact.js:31'], ruledOut: ['lib-exact.js:11', 'lib-exact.js:30'] });
@@ -209,7 +207,7 @@ describe('call graph vs type checkers', () => {
     await oracle.start();
     const project = await openFixture('py-alias');
     try {
-      const fn = { file: 'pkg/util.py', qualifiedName: 'path_bytes', name: 'path_bytes', isClass: false, nameLine: 1, nameColumn: 4 };
+      const fn = fnTarget('pkg/util.py', 'path_bytes', 1, 4);
       const cls = { file: 'pkg/util.py', qualifiedName: 'Version', name: 'Version', isClass: true, nameLine: 5, nameColumn: 6 };
       expect((await oracle.incomingCalls(fn))?.sites).toEqual(['pkg/use.py:9']);
       expect((await oracle.incomingCalls(cls))?.sites).toEqual(['pkg/use.py:11']);
@@ -274,7 +272,7 @@ describe('call graph vs type checkers', () => {
       rmSync(dir, { recursive: true, force: true });
     }
     // a.ts:3 is unjudged, a.ts:4 a false site the checker resolves elsewhere; recall is unchanged.
-    const target = { file: 'a.ts', qualifiedName: 'Timer.refresh', name: 'refresh', isClass: false, nameLine: 1, nameColumn: 21 };
+    const target = fnTarget('a.ts', 'Timer.refresh', 1, 21);
     const report = { reference: 2, agreed: 1, ours: 3, outcomes: [{ target, members: 1, ours: ['a.ts:2', 'a.ts:3', 'a.ts:4'], reference: ['a.ts:2', 'a.ts:5'], ruledOut: [] }] } as unknown as OracleReport;
     await judge({ resolvesNameAt: async (site) => site !== 'a.ts:3' }, [report]);
     expect(report.judged).toMatchObject({ reference: 2, agreed: 1, precision: 0.5, recall: 0.5 });
