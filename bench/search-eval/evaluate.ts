@@ -30,8 +30,10 @@ const GO_UNSEEN_PACKAGES = [
   'context', 'sync', 'container/list', 'container/ring', 'container/heap', 'crypto/sha256', 'encoding/base64', 'encoding/csv',
   'math/rand', 'unicode/utf8', 'path',
 ];
-/** Python's babel from Debian's python3-babel: the unseen split's Python corpus (its locale data left out). */
-const BABEL = '/usr/lib/python3/dist-packages/babel';
+/** Debian's Python packages (python3-babel, python3-dateutil, python3-markdown). */
+const PYTHON_PACKAGES = '/usr/lib/python3/dist-packages';
+/** Python corpora: babel (the unseen split's, its locale data left out); dateutil with Python-Markdown (the unseen2 split's). */
+const PYTHON_CORPORA: Record<'babel' | 'pydeps', string[]> = { babel: ['babel'], pydeps: ['dateutil', 'markdown'] };
 
 const CARGO_REGISTRY = '/usr/share/cargo/registry';
 /** Crates of the Rust corpus (their src/ only, under the crate's name without its version). */
@@ -40,10 +42,10 @@ const RUST_CRATES = [
   'rand', 'once_cell', 'log', 'lock_api', 'either', 'bumpalo',
 ];
 
-export type Split = 'tune' | 'heldout' | 'generality' | 'tune2' | 'java' | 'unseen';
+export type Split = 'tune' | 'heldout' | 'generality' | 'tune2' | 'java' | 'unseen' | 'unseen2';
 
 export interface Question {
-  corpus: 'tree' | 'go' | 'rust' | 'java' | 'go2' | 'babel';
+  corpus: 'tree' | 'go' | 'rust' | 'java' | 'go2' | 'babel' | 'pydeps';
   q: string;
   answers: [string, string][];
   split: Split;
@@ -63,7 +65,7 @@ export function buildCorpus(name: Question['corpus']): Corpus | undefined {
   if (name === 'tree') return buildRealTree(100_000);
   if (name === 'rust') return rustCrates();
   if (name === 'java') return javaUtil();
-  if (name === 'babel') return babel();
+  if (name === 'babel' || name === 'pydeps') return pythonPackages(PYTHON_CORPORA[name]);
   if (!existsSync(GO_SOURCES)) return undefined;
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-go-')));
   for (const pkg of name === 'go2' ? GO_UNSEEN_PACKAGES : GO_PACKAGES) {
@@ -75,10 +77,12 @@ export function buildCorpus(name: Question['corpus']): Corpus | undefined {
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-function babel(): Corpus | undefined {
-  if (!existsSync(BABEL)) return undefined;
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-babel-')));
-  cpSync(BABEL, join(root, 'babel'), { recursive: true, filter: (path) => !/__pycache__|locale-data|\.dat$/.test(path) });
+function pythonPackages(packages: string[]): Corpus | undefined {
+  if (packages.some((name) => !existsSync(join(PYTHON_PACKAGES, name)))) return undefined;
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'tldr-eval-python-')));
+  for (const name of packages) {
+    cpSync(join(PYTHON_PACKAGES, name), join(root, name), { recursive: true, filter: (path) => !/__pycache__|locale-data|\.dat$/.test(path) });
+  }
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -1,4 +1,4 @@
-// `node dist/bench/search-eval/run.js [--split tune|tune2|heldout|generality|java|unseen] [--verbose] [--params JSON]`: scores the
+// `node dist/bench/search-eval/run.js [--split tune|tune2|heldout|generality|java|unseen|unseen2] [--verbose] [--params JSON]`: scores the
 // semantic tier on the question set (default: every split), per split, with each question's rank.
 import { closeExtractPool } from '../../core/pool/extract-pool.js';
 import { DEFAULT_PARAMS } from '../../core/search/semantic/rank.js';
@@ -11,7 +11,7 @@ const verbose = args.includes('--verbose');
 if (args.includes('--params')) Object.assign(DEFAULT_PARAMS, JSON.parse(args[args.indexOf('--params') + 1]));
 const questions = loadQuestions().filter((q) => split === undefined || q.split === split);
 const results: QuestionResult[] = [];
-for (const corpus of ['tree', 'go', 'rust', 'java', 'go2', 'babel'] as Question['corpus'][]) {
+for (const corpus of ['tree', 'go', 'rust', 'java', 'go2', 'babel', 'pydeps'] as Question['corpus'][]) {
   const mine = questions.filter((q) => q.corpus === corpus);
   if (mine.length === 0) continue;
   const built = buildCorpus(corpus);
