@@ -1,7 +1,7 @@
 // `search`: one entry point for every caller (the query handler behind the CLI, the daemon and
 // MCP; the search-router hook inside the daemon). Picks the tier (the classifier under `auto`),
 // runs it over the indexed files in scope, and falls back to the literal tier when an automatically
-// chosen tier finds nothing. Pure apart from reading the project: the same index gives the same
+// chosen tier finds nothing; a bare name it reads as literal lists the lines defining it first. Pure apart from reading the project: the same index gives the same
 // answer in any process.
 import { TldrError } from '../errors.js';
 import type { ProjectIndex } from '../index/project-index.js';
@@ -40,6 +40,7 @@ export async function searchProject(project: ProjectIndex, options: SearchOption
   const query = raw.trim();
   if (choice !== 'auto') return { query: raw, tier: choice, hits: await runTier(choice, query, scope) };
   const verdict = classifyQuery(query);
+  if (verdict.tier === 'literal' && IDENTIFIER.test(query) && limit > 0) return { query: raw, tier: 'literal', hits: await nameLines(query, scope) };
   const hits = limit === 0 ? [] : await runTier(verdict.tier, query, scope, verdict.tier === 'structural' ? verdict.shape : undefined);
   if (hits.length > 0 || verdict.tier === 'literal' || limit === 0) return { query: raw, tier: verdict.tier, hits };
   return { query: raw, tier: 'literal', hits: await runTier('literal', query, scope) };
@@ -146,6 +147,30 @@ async function semantic(query: string, scope: Scope): Promise<SearchHit[]> {
 }
 
 // ── literal ─────────────────────────────────────────────────────────────────────────────────
+
+/** A bare name (`HtmlStash`, `parse_args`): what a grep for an identifier looks like. */
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * The lines holding a bare name, the lines defining it first: who greps for a name mostly wants
+ * where it is defined, then where it is used. Every hit is a line holding the name, as grep's are.
+ */
+async function nameLines(name: string, scope: Scope): Promise<SearchHit[]> {
+  const lines = new SourceLines(scope.project);
+  const defining: SearchHit[] = [];
+  for (const { entry, score } of findDefinitions(symbolTable(scope.records), name, 'any')) {
+    if (score !== 1 || !scope.accept(entry.file)) continue;
+    const text = await lines.preview(entry.file, scope.records.get(entry.file)!.hash, entry.line);
+    if (text.includes(name)) defining.push({ file: entry.file, line: entry.line, symbol: entry.qualified_name, text, tier: 'literal', score: 1 });
+  }
+  defining.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const seen = new Set(defining.map((hit) => `${hit.file}:${hit.line}`));
+  const using = (await literal(name, scope)).filter((hit) => !seen.has(`${hit.file}:${hit.line}`)).map((hit) => ({ ...hit, score: USE_SCORE }));
+  return [...defining, ...using].slice(0, scope.limit);
+}
+
+/** A line using a name ranks below one defining it. */
+const USE_SCORE = 0.5;
 
 async function literal(query: string, scope: Scope): Promise<SearchHit[]> {
   const { matches } = await searchLines(scope.project.root, scope.files, literalPattern(query), scope.limit);

@@ -1,7 +1,7 @@
 // `search` on a fixture shop in eight languages: structural definitions, calls, member paths and
 // ast-grep patterns; literal search through ripgrep and through the in-process scan (same
 // answers); the semantic tier; scoping by --path and --glob; what the ignore rules keep out.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +253,35 @@ describe('auto and the literal fallback', () => {
     expect(where(dotted)).toEqual(['py/billing.py:30 Invoice.send_reminder']);
     const forced = await run({ query: 'def no_such_function', tier: 'structural' });
     expect(forced).toEqual({ query: 'def no_such_function', tier: 'structural', hits: [] });
+  });
+
+  it('a bare name is a literal search whose lines defining the name come first; a forced literal search keeps file order', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'tldr-search-name-'));
+    try {
+      mkdirSync(join(project, 'app'));
+      mkdirSync(join(project, 'lib'));
+      writeFileSync(join(project, 'app', 'main.py'), 'from lib.orders import parse_order\n\nprint(parse_order("7 apples"))\n');
+      writeFileSync(join(project, 'lib', 'orders.py'), '# parse_order reads one line of an order\n\n\ndef parse_order(text):\n    return text.split()\n');
+      const own = await openProjectIndex(project);
+      try {
+        const auto = await searchProject(own, { query: 'parse_order' });
+        expect(auto.tier).toBe('literal');
+        expect(auto.hits.map((hit) => `${hit.file}:${hit.line} ${hit.text}`)).toEqual([
+          'lib/orders.py:4 def parse_order(text):',
+          'app/main.py:1 from lib.orders import parse_order',
+          'app/main.py:3 print(parse_order("7 apples"))',
+          'lib/orders.py:1 # parse_order reads one line of an order',
+        ]);
+        expect(auto.hits[0].score).toBeGreaterThan(auto.hits[1].score);
+        const forced = await searchProject(own, { query: 'parse_order', tier: 'literal' });
+        expect(forced.hits.map((hit) => `${hit.file}:${hit.line}`)).toEqual(['app/main.py:1', 'app/main.py:3', 'lib/orders.py:1', 'lib/orders.py:4']);
+        expect((await searchProject(own, { query: 'parse_order', limit: 2 })).hits.map((hit) => `${hit.file}:${hit.line}`)).toEqual(['lib/orders.py:4', 'app/main.py:1']);
+      } finally {
+        await own.close();
+      }
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it('limit 0 answers nothing, quickly', async () => {
