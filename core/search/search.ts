@@ -3,6 +3,7 @@
 // runs it over the indexed files in scope, and falls back to the literal tier when an automatically
 // chosen tier finds nothing; a bare name it reads as literal lists the lines defining it first. Pure apart from reading the project: the same index gives the same
 // answer in any process.
+import { isTestFile } from '../change/tests.js';
 import { TldrError } from '../errors.js';
 import type { ProjectIndex } from '../index/project-index.js';
 import type { FileRecord, LanguageId } from '../types.js';
@@ -63,8 +64,13 @@ function oneLine(query: string): string {
   return query.replace(/\s*\n\s*/g, ' ');
 }
 
-/** Best first; ties by file then line; one hit per line; scores rounded for stable output. */
-function finish(hits: SearchHit[], limit: number): SearchHit[] {
+/** By file, then line. */
+function byPlace(a: { file: string; line: number }, b: { file: string; line: number }): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line;
+}
+
+/** Best first; ties by file then line (the product's files before test code's when `scope` is given); one hit per line; scores rounded for stable output. */
+function finish(hits: SearchHit[], limit: number, scope?: Scope): SearchHit[] {
   const best = new Map<string, SearchHit>();
   for (const hit of hits) {
     const key = `${hit.file}:${hit.line}`;
@@ -73,7 +79,7 @@ function finish(hits: SearchHit[], limit: number): SearchHit[] {
   }
   return [...best.values()]
     .map((hit) => ({ ...hit, score: Math.round(hit.score * 10000) / 10000 }))
-    .sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line))
+    .sort((a, b) => b.score - a.score || (scope ? inTests(scope, a.file) - inTests(scope, b.file) : 0) || byPlace(a, b))
     .slice(0, limit);
 }
 
@@ -89,7 +95,7 @@ async function structural(shape: StructuralShape, query: string, scope: Scope): 
   const callHits = async (callee: string) => {
     const found = findCalls(table, callee).filter((hit) => scope.accept(hit.call.file));
     // Only the calls that can make the answer are read for their preview.
-    found.sort((a, b) => b.score - a.score || (a.call.file < b.call.file ? -1 : a.call.file > b.call.file ? 1 : a.call.line - b.call.line));
+    found.sort((a, b) => b.score - a.score || inTests(scope, a.call.file) - inTests(scope, b.call.file) || byPlace(a.call, b.call));
     for (const { call, score } of found.slice(0, scope.limit)) {
       hits.push({
         file: call.file, line: call.line, symbol: enclosingSymbol(scope.records.get(call.file), call.line),
@@ -118,7 +124,10 @@ async function structural(shape: StructuralShape, query: string, scope: Scope): 
       await callHits(shape.path);
       break;
     case 'pattern': {
-      const files = scope.files.map((path) => ({ path, language: scope.records.get(path)!.language }));
+      // Matches are collected a file at a time up to the limit: the product's files go first.
+      const files = scope.files
+        .map((path) => ({ path, language: scope.records.get(path)!.language }))
+        .sort((a, b) => inTests(scope, a.path) - inTests(scope, b.path));
       const lang = scope.options.lang as LanguageId | undefined;
       for (const match of await findPattern(scope.project.root, files, query, scope.limit, lang)) {
         hits.push({
@@ -129,7 +138,13 @@ async function structural(shape: StructuralShape, query: string, scope: Scope): 
       break;
     }
   }
-  return finish(hits, scope.limit);
+  return finish(hits, scope.limit, scope);
+}
+
+/** 1 for a file of test code, else 0: of equal hits, the product's come first (who looks for a shape mostly means the code under test). */
+function inTests(scope: Scope, file: string): number {
+  const record = scope.records.get(file);
+  return record && isTestFile(file, record.language) ? 1 : 0;
 }
 
 // ── semantic ────────────────────────────────────────────────────────────────────────────────
@@ -163,7 +178,7 @@ async function nameLines(name: string, scope: Scope): Promise<SearchHit[]> {
     const text = await lines.preview(entry.file, scope.records.get(entry.file)!.hash, entry.line);
     if (text.includes(name)) defining.push({ file: entry.file, line: entry.line, symbol: entry.qualified_name, text, tier: 'literal', score: 1 });
   }
-  defining.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  defining.sort((a, b) => inTests(scope, a.file) - inTests(scope, b.file) || byPlace(a, b));
   const seen = new Set(defining.map((hit) => `${hit.file}:${hit.line}`));
   const using = (await literal(name, scope)).filter((hit) => !seen.has(`${hit.file}:${hit.line}`)).map((hit) => ({ ...hit, score: USE_SCORE }));
   return [...defining, ...using].slice(0, scope.limit);

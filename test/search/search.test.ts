@@ -284,6 +284,26 @@ describe('auto and the literal fallback', () => {
     }
   });
 
+  it('test code\'s calls, pattern matches and definitions rank after the product\'s', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'tldr-search-tests-'));
+    try {
+      mkdirSync(join(project, 'shop'));
+      writeFileSync(join(project, 'shop', 'test_orders.py'), 'from shop.worker import parse_order\n\n\ndef test_parse():\n    assert parse_order("1 pear") == ["1", "pear"]\n\n\ndef handle(line):\n    return line\n');
+      writeFileSync(join(project, 'shop', 'worker.py'), 'def parse_order(text):\n    return text.split()\n\n\ndef handle(line):\n    return parse_order(line)\n');
+      const own = await openProjectIndex(project);
+      try {
+        const at = async (query: string, limit = 20) => (await searchProject(own, { query, limit })).hits.map((hit) => `${hit.file}:${hit.line}`);
+        expect(await at('parse_order(')).toEqual(['shop/worker.py:1', 'shop/worker.py:6', 'shop/test_orders.py:5']);
+        expect(await at('parse_order($X)', 1)).toEqual(['shop/worker.py:6']);
+        expect(await at('def handle')).toEqual(['shop/worker.py:5', 'shop/test_orders.py:8']);
+      } finally {
+        await own.close();
+      }
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
   it('limit 0 answers nothing, quickly', async () => {
     expect((await run({ query: 'reminder', limit: 0 })).hits).toEqual([]);
   });

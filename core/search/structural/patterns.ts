@@ -33,8 +33,8 @@ const METAVARIABLE = /\$\$\$[A-Z_0-9]*|\$[A-Z_][A-Z_0-9]*/g;
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
 
 /**
- * Matches of `pattern` in `files` (sorted by path), at least `limit` of them when there are that
- * many (whole files at a time). `only` restricts the languages. Throws when no language of the
+ * Matches of `pattern` in `files` (in the order given), at least `limit` of them when there are
+ * that many (whole files at a time). `only` restricts the languages. Throws when no language of the
  * files can run the pattern.
  */
 export async function findPattern(root: string, files: readonly PatternFile[], pattern: string, limit: number, only?: string): Promise<PatternMatch[]> {
