@@ -5,7 +5,8 @@
 // receiver reaches that class's method only, one through a declared type (a parameter, a field, an
 // interface) any method of the family. Per call of the target's name, with D the declaration the
 // checker resolves the call to:
-// - `super.m()`, `new C().m()`, `v.m()` with `const v = new C()` (no annotation), C a project class
+// - `super.m()`, `new C().m()`, `v.m()` with `const v = new C()` (with no annotation, or one naming
+//   C: `const v: Map<K, V> = new Map()`; a `let` or `var` never assigned again), C a project class
 //   or a runtime type (`new Set()`), and `[].concat()` or `v.concat()` with `const v = […]`: exactly
 //   D runs; the call reaches the target only when the target is D (never a project subclass's
 //   override of a runtime type's method);
@@ -71,20 +72,58 @@ function classSymbol(checker: TS.TypeChecker, cls: TS.ClassLikeDeclaration): TS.
 /**
  * Whether `expression` constructs a class named as such (`new C()`, not `new this.ctor()` through a
  * value typed `typeof C`, which may hold a subclass), or is a name bound once to such a
- * construction by `const v = new C()` without a declared type.
+ * construction: `const v = new C()` with no declared type or one naming C, or a `let` or `var` so
+ * initialised and never assigned again.
  */
 function isConstructed(ts: typeof TS, checker: TS.TypeChecker, expression: TS.Expression): boolean {
   if (ts.isNewExpression(expression)) return constructsClass(ts, checker, expression);
   if (ts.isArrayLiteralExpression(expression)) return true;
   if (!ts.isIdentifier(expression)) return false;
-  const declaration = checker.getSymbolAtLocation(expression)?.valueDeclaration;
-  if (!declaration || !ts.isVariableDeclaration(declaration) || declaration.type || !declaration.initializer) return false;
+  const symbol = checker.getSymbolAtLocation(expression);
+  const declaration = symbol?.valueDeclaration;
+  if (!declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer || !ts.isIdentifier(declaration.name)) return false;
   const list = declaration.parent;
   let initializer = unwrap(ts, declaration.initializer);
   // `const v = (o.cache = new Map())`: the value assigned.
   while (ts.isBinaryExpression(initializer) && initializer.operatorToken.kind === ts.SyntaxKind.EqualsToken) initializer = unwrap(ts, initializer.right);
-  const made = ts.isArrayLiteralExpression(initializer) || (ts.isNewExpression(initializer) && constructsClass(ts, checker, initializer));
-  return ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.Const) !== 0 && made;
+  const made = ts.isArrayLiteralExpression(initializer)
+    ? !declaration.type
+    : ts.isNewExpression(initializer) && constructsClass(ts, checker, initializer) && (!declaration.type || restates(ts, checker, declaration.type, initializer));
+  if (!made || !ts.isVariableDeclarationList(list)) return false;
+  return (list.flags & ts.NodeFlags.Const) !== 0 || neverAssigned(ts, checker, declaration.name, symbol!);
+}
+
+/** Whether a declared type names the class its construction makes (`const m: Map<K, V> = new Map()`): it only restates it. */
+function restates(ts: typeof TS, checker: TS.TypeChecker, type: TS.TypeNode, made: TS.NewExpression): boolean {
+  if (!ts.isTypeReferenceNode(type)) return false;
+  const named = (symbol: TS.Symbol | undefined) => (symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol);
+  const declared = named(checker.getSymbolAtLocation(type.typeName));
+  return declared !== undefined && declared === named(checker.getSymbolAtLocation(made.expression));
+}
+
+const ASSIGNMENTS = new Set<TS.SyntaxKind>();
+
+/** Whether a `let` or `var` is never assigned after its declaration (in its file: an import of it is read-only): it holds what it was initialised to. */
+function neverAssigned(ts: typeof TS, checker: TS.TypeChecker, name: TS.Identifier, symbol: TS.Symbol): boolean {
+  if (ASSIGNMENTS.size === 0) {
+    for (let kind = ts.SyntaxKind.FirstAssignment; kind <= ts.SyntaxKind.LastAssignment; kind++) ASSIGNMENTS.add(kind);
+  }
+  const text = name.text;
+  const written = (node: TS.Identifier): boolean => {
+    let at: TS.Node = node;
+    // Destructuring targets: `[a, x] = …`, `({ x } = …)`.
+    while (at.parent && (ts.isArrayLiteralExpression(at.parent) || ts.isShorthandPropertyAssignment(at.parent) || ts.isPropertyAssignment(at.parent) || ts.isObjectLiteralExpression(at.parent) || ts.isParenthesizedExpression(at.parent))) at = at.parent;
+    const parent = at.parent;
+    if (!parent) return false;
+    if (ts.isBinaryExpression(parent) && parent.left === at && ASSIGNMENTS.has(parent.operatorToken.kind)) return true;
+    if ((ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) && (parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken)) return true;
+    return (ts.isForInStatement(parent) || ts.isForOfStatement(parent)) && parent.initializer === at;
+  };
+  const visit = (node: TS.Node): boolean => {
+    if (ts.isIdentifier(node) && node !== name && node.text === text && written(node) && checker.getSymbolAtLocation(node) === symbol) return false;
+    return ts.forEachChild(node, (child) => (visit(child) ? undefined : true)) !== true;
+  };
+  return visit(name.getSourceFile());
 }
 
 /** Whether `new X(…)` constructs a class: the project's, or a runtime type the default library declares (`new Set()`). */

@@ -57,8 +57,8 @@ export type Value =
   /** An instance; `exact` when it was constructed from that class here (not only typed as it). */
   | { kind: 'instance'; cls: ClassInfo; exact?: boolean }
   | { kind: 'super'; cls: ClassInfo }
-  /** A list/array whose elements are known; `lib` the runtime type holding them (`Array`, `Set`). */
-  | { kind: 'array'; element: Value; lib?: string }
+  /** A list/array whose elements are known; `lib` the runtime type holding them (`Array`, `Set`); `exact` as for `external`. */
+  | { kind: 'array'; element: Value; lib?: string; exact?: true }
   /**
    * A callable whose call result is known: a built-in method (`items.pop()` → an element), a function-typed value.
    * `within`: an anonymous function literal `fn` returns (`return function (obj) { … }`), part of fn's
@@ -67,8 +67,8 @@ export type Value =
   | { kind: 'builtin'; result: Value; guards?: Value; within?: { file: string; fn: FunctionRecord } }
   /** A value of an object type literal (`{ subs: Subscription }`): member name → declared type, read in `file`. */
   | { kind: 'shape'; file: string; members: Map<string, string> }
-  /** A `Map` whose values are known. */
-  | { kind: 'map'; value: Value; lib?: string }
+  /** A `Map` whose values are known; `exact` as for `external`. */
+  | { kind: 'map'; value: Value; lib?: string; exact?: true }
   /** A tuple whose items are known by position (Python `tuple[Token, AppContext]`). */
   | { kind: 'tuple'; items: Value[] }
   /**
@@ -246,9 +246,14 @@ function literalMembers(text: string): Map<string, string> {
   return members;
 }
 
-/** A runtime type's instance constructed here (`new Set()`): exactly that type (Value `external`). */
-function exactly(value: Extract<Value, { kind: 'external' }>): Value {
+/** A runtime type's instance constructed here (`new Set()`): exactly that type. */
+function exactly(value: Extract<Value, { kind: 'external' | 'array' | 'map' }>): Value {
   return value.lib === undefined ? value : { ...value, exact: true };
+}
+
+/** A value of a runtime type, known or not to be exactly it (what `exactly` and `typedAs` read and write). */
+function isRuntimeTyped(value: Value): value is Extract<Value, { kind: 'external' | 'array' | 'map' }> {
+  return value.kind === 'external' || value.kind === 'array' || value.kind === 'map';
 }
 
 /** The value as reached through another name (see Value): functions and classes become aliases. */
@@ -303,8 +308,8 @@ function promisedValue(value: Value): Value {
 /** The value as its type says it: an instance constructed here (a runtime type's too) is one of that class or a subclass. */
 function typedAs(value: Value): Value {
   if (value.kind === 'instance' && value.exact) return { kind: 'instance', cls: value.cls };
-  if (value.kind === 'external' && value.exact) return { ...value, exact: undefined };
-  const exact = (option: Value) => (option.kind === 'instance' || option.kind === 'external') && option.exact;
+  if (isRuntimeTyped(value) && value.exact) return { ...value, exact: undefined };
+  const exact = (option: Value) => (option.kind === 'instance' || isRuntimeTyped(option)) && option.exact;
   if (value.kind === 'union' && value.options.some(exact)) return { kind: 'union', options: value.options.map(typedAs) };
   return value;
 }
@@ -821,7 +826,9 @@ export class Resolver {
     const value = binding.awaited && !(binding.init_call && binding.init_item !== undefined) ? awaitedValue(once) : once;
     // TypeScript types a name assigned after its declaration as the type of what it is assigned: a
     // construction there makes it that class, not exactly that class (overrides below it may answer).
-    return binding.assigned ? typedAs(value) : value;
+    // A declaration's construction holds exactly only while nothing is assigned to the name.
+    const reassigned = binding.assigned || (this.symbols(file)?.bindings.get(binding.scope)?.get(binding.name)?.some((b) => b.assigned) ?? false);
+    return reassigned ? typedAs(value) : value;
   }
 
   private bindingValueOnce(file: string, scope: string, binding: LocalBinding, depth: number): Value {
@@ -829,15 +836,8 @@ export class Resolver {
     if (binding.guard) return this.guardType(file, scope, binding, depth) ?? OPAQUE;
     if (binding.type && !this.isBareFinal(file, binding.type)) {
       const typed = this.typeValue(file, this.scopeTypeParam(file, scope, binding.type.trim()) ?? binding.type, depth + 1);
-      if (typed.kind === 'instance' && binding.type_at_new) {
-        // `new C<T>()`: the type is the one written at the construction, which creates exactly C
-        // (unless `C` is a value typed `typeof C`, which may hold a subclass).
-        const segments = parseChain(binding.init_call!);
-        const created = segments ? this.evalSegments(file, scope, segments, binding.line, depth + 1) : undefined;
-        if (created?.kind === 'class') return this.constructed(created);
-      }
-      // `new Set<T>()`: exactly the runtime type.
-      if (typed.kind === 'external' && binding.type_at_new) return exactly(typed);
+      const made = binding.type_at_new || binding.init_new ? this.madeAsTyped(file, scope, binding, typed, depth) : undefined;
+      if (made) return made;
       if (typed.kind !== 'opaque') return typed;
     }
     if (binding.callback_param) {
@@ -984,6 +984,25 @@ export class Resolver {
       }
       return out;
     }) ?? new Map();
+  }
+
+  /**
+   * A construction of the very type its name is declared as, exactly that type: `new C<T>()` (the
+   * type written at the construction), `const seen: Set<string> = new Set()` and JSDoc's
+   * `/** @type {Map<K, V>} *\/ const m = new Map()`, whose declared type only restates it. A
+   * name declared as a base type keeps the base's family, as the issue says of declared types;
+   * so does `C` constructed through a value typed `typeof C`, which may hold a subclass.
+   */
+  private madeAsTyped(file: string, scope: string, binding: LocalBinding, typed: Value, depth: number): Value | undefined {
+    if (typed.kind !== 'instance' && !isRuntimeTyped(typed)) return undefined;
+    const segments = binding.init_call ? parseChain(binding.init_call) : undefined;
+    // (The name's earlier binding, as for any initialiser.)
+    const created = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+    if (typed.kind === 'instance') {
+      return created?.kind === 'class' && (binding.type_at_new || created.cls === typed.cls) ? this.constructed(created) : undefined;
+    }
+    if (binding.type_at_new) return exactly(typed);
+    return created?.kind === 'external' && created.lib !== undefined && created.lib === typed.lib ? exactly(typed) : undefined;
   }
 
   /** What a call (or `new`) of `callee` initialises a binding to. */
@@ -2727,7 +2746,7 @@ export class Resolver {
       return [to];
     }
     const target = this.member(receiver, last.name, 1);
-    if (lib && target?.kind !== 'function') return [{ via: 'external', lib }];
+    if (lib && target?.kind !== 'function') return [{ via: 'external', lib, ...(isRuntimeTyped(receiver) && receiver.exact ? { bound: 'exact' as const } : {}) }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'opaque') {
       const family = this.symbols(file)?.family;

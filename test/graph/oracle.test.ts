@@ -184,16 +184,22 @@ describe('call graph vs type checkers', () => {
   });
 
   it('the TypeScript service\'s sites of a project subclass\'s override of a runtime type\'s method less the calls on a value constructed as the runtime type (new Set(), an array literal), and ours alike', async () => {
-    const oracle = new TypeScriptOracle(`${FIXTURES}js-values`, ['lib-exact.js']);
+    const oracle = new TypeScriptOracle(`${FIXTURES}js-values`, ['lib-exact.js', 'lib-exact-typed.ts']);
     await oracle.start();
     const js = await openFixture('js-values');
     try {
       const has = fnTarget('lib-exact.js', 'Tags.has', 4, 2);
       const concat = fnTarget('lib-exact.js', 'Keys.concat', 10, 2);
-      // (A name assigned a construction after its declaration has the type's whole family, as TypeScript types it: line 38.)
-      expect(await oracle.incomingCalls(has)).toEqual({ sites: ['lib-exact.js:5', 'lib-exact.js:21', 'lib-exact.js:22', 'lib-exact.js:38'], ruledOut: ['lib-exact.js:5', 'lib-exact.js:21'] });
+      // Constructed as the runtime type: a const (45 under a JSDoc type), a let never assigned again
+      // (51), a const whose declared type names what is constructed (typed.ts:7). Not so: a name
+      // assigned a construction after its declaration (38) or assigned something else too (61), one
+      // declared as a base of the subclass constructed (typed.ts:12): their type's whole family.
+      expect(await oracle.incomingCalls(has)).toEqual({
+        sites: ['lib-exact.js:5', 'lib-exact.js:21', 'lib-exact.js:22', 'lib-exact.js:38', 'lib-exact.js:45', 'lib-exact.js:51', 'lib-exact.js:61', 'lib-exact-typed.ts:7', 'lib-exact-typed.ts:12'],
+        ruledOut: ['lib-exact.js:5', 'lib-exact.js:21', 'lib-exact.js:45', 'lib-exact.js:51', 'lib-exact-typed.ts:7'],
+      });
       expect(await oracle.incomingCalls(concat)).toEqual({ sites: ['lib-exact.js:11', 'lib-exact.js:30', 'lib-exact.js:31'], ruledOut: ['lib-exact.js:11', 'lib-exact.js:30'] });
-      expect(ourCallSites(js.graph, [has], 'family', oracle.lists)).toEqual(['lib-exact.js:22', 'lib-exact.js:38']);
+      expect(ourCallSites(js.graph, [has], 'family', oracle.lists)).toEqual(['lib-exact-typed.ts:12', 'lib-exact.js:22', 'lib-exact.js:38', 'lib-exact.js:61']);
       expect(ourCallSites(js.graph, [concat], 'family', oracle.lists)).toEqual(['lib-exact.js:31']);
     } finally {
       await oracle.stop();
