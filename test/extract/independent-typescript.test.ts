@@ -4,6 +4,8 @@
 // compared are those both sides define (see bench/oracle/ts-definitions.ts): functions and classes that no
 // named definition encloses, class members, `const f = () => …`. tldr's extra definitions
 // (object members bound to a name, `exports.x = function`, prototype methods) are left out.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +24,30 @@ describe('typescript/javascript definitions vs the TypeScript compiler', () => {
     expect(agreed).toBeGreaterThan(600); // an overloaded function counts once
     expect(rate, mismatches.slice(0, 20).join('\n')).toBeGreaterThanOrEqual(0.995);
   }, 180_000);
+
+  it('compare a class tldr names after its line (one name in several test callbacks) by its name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tldr-agreement-'));
+    try {
+      const file = join(dir, 'network.test.ts');
+      writeFileSync(file, [
+        "it('a', () => {",
+        '  class Source extends Base {',
+        '    enable = () => {}',
+        '  }',
+        '})',
+        "it('b', () => {",
+        '  class Source extends Base {',
+        '    enable = () => {}',
+        '  }',
+        '})',
+      ].join('\n'));
+      const result = await compareWithCompiler([file]);
+      expect(result.mismatches).toEqual([]);
+      expect(result.agreed).toBe(4);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('agree on hand-written JavaScript (CommonJS and ESM)', async () => {
     const files = [
