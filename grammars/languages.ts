@@ -108,6 +108,9 @@ const TS_UNKNOWN_WORDS = new RegExp([
   String.raw`(?<=^[ \t]*(?:(?:static|public|private|protected|readonly|declare|override)\s+)*)accessor(?=\s+#?[\w$]+\s*[=:;!?\n])`,
   // a loop's `using` declaration: `for (using handle of handles)`, `for await (using x of …)`
   String.raw`(?<=\bfor\s*(?:await\s*)?\(\s*)using(?=\s+[\w$]+\s+of\b)`,
+  // an escape in a template literal type, which the grammar reads none of (effect's `Missing
+  // \`Self\` generic` ends there for it): blanks are text in a string or a regular expression too
+  String.raw`\\[^\n\r](?<=(?<!\\)(?:\\\\)*\\[^\n\r])`,
 ].join('|'), 'gm');
 
 export const LANGUAGES: readonly LanguageEntry[] = [

@@ -216,6 +216,24 @@ describe('a grammar failure loses only what it must', () => {
     expect(callEdges(r)).toEqual(expect.arrayContaining(['Page.frames -> frame.contentFrame @8', 'Page.frames -> handle.dispose @10', '<module> -> makeAccessor @15']));
   });
 
+  it('typescript: an escaped backtick in a template literal type is text, not code (effect)', async () => {
+    const source = [
+      'type MissingSelfGeneric<Usage extends string> =',
+      '  `Missing \\`Self\\` generic - use \\`class Self extends ${Usage}<Self>(...)\\``',
+      '',
+      'type Ends = `a\\\\`',
+      '',
+      'const message = `use \\`class\\` here`',
+      'export function after(): number {',
+      '  return use(message)',
+      '}',
+    ].join('\n');
+    const r = await extractSource('schema.ts', source);
+    expect(r.errors).toEqual([]);
+    expect(outline(r)).toEqual(['type MissingSelfGeneric L1-2', 'type Ends L4-4', 'function after L7-9']);
+    expect(callEdges(r)).toEqual(['after -> use @8']);
+  });
+
   it("typescript: variance annotations after a comment, and export type * (RTK, zod 4, tiptap)", async () => {
     const source = [
       "export type * from './commands'",
