@@ -490,9 +490,10 @@ function qualify(defs: Def[], ctx: DefinitionContext): void {
   const shared = ctx.syntax.staticSides || ctx.syntax.callbackLocals ? sameNamed(defs) : [];
   const instanceSides = ctx.syntax.staticSides ? prototypeMembersBesideStaticValues(defs, ctx.source, instanceMembersBesideStatic(shared, ctx.source)) : undefined;
   const callbackLocals = ctx.syntax.callbackLocals ? callbackLocalsSharingNames(shared) : undefined;
+  const objectMembers = ctx.syntax.staticSides ? objectMembersSharingNames(shared) : undefined;
   const members = new Set(defs.filter((def) => def.parent?.isClass && !def.isClass).map((def) => def.qualified));
   const localsRenamed = members.size > 0 && defs.some((def) => isNestedFunction(def) && members.has(def.qualified));
-  if (!localsRenamed && !instanceSides && !callbackLocals) return;
+  if (!localsRenamed && !instanceSides && !callbackLocals && !objectMembers) return;
   // Again, so that what is nested in a renamed function is named under its new name.
   for (const def of defs) {
     const name = qualifiedName(def);
@@ -500,7 +501,8 @@ function qualify(defs: Def[], ctx: DefinitionContext): void {
     if (local) {
       def.qualified = `${name}@${local.named}`;
       def.localTo = local.within;
-    } else if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
+    } else if (objectMembers?.has(def)) def.qualified = `${name}@${def.fromRow + 1}`;
+    else if (instanceSides?.has(def)) def.qualified = `${name.slice(0, -def.name.length - 1)}.prototype.${def.name}`;
     else def.qualified = localsRenamed && isNestedFunction(def) && members.has(name) ? `${def.parent!.qualified}.${LOCALS}.${def.name}` : name;
   }
 }
@@ -515,6 +517,31 @@ function sameNamed(defs: readonly Def[]): Def[][] {
     else byName.set(def.qualified, [def]);
   }
   return [...byName.values()].filter((group) => group.length > 1);
+}
+
+/**
+ * Functions of an object literal (`module.exports = { prepareValue: function prepareValueWrapper(v)
+ * {…} }`, pg) sharing their qualified name with another definition of the file (`const
+ * prepareValue = function (…)`): the literal's is named after its line, `prepareValue@217`. Else
+ * the two would be one symbol, and a bare `prepareValue(x)` — the other one — would name neither.
+ */
+function objectMembersSharingNames(shared: readonly Def[][]): Set<Def> | undefined {
+  let out: Set<Def> | undefined;
+  for (const group of shared) {
+    const inLiteral = group.filter(isObjectLiteralMember);
+    if (inLiteral.length === 0 || inLiteral.length === group.length) continue;
+    for (const def of inLiteral) (out ??= new Set()).add(def);
+  }
+  return out;
+}
+
+/** A function written as a property of an object literal: `key: function …`, `key: () => …`, `key() {…}`. */
+function isObjectLiteralMember(def: Def): boolean {
+  if (def.isClass || def.parent?.isClass || def.receiver !== undefined) return false;
+  const holder = def.node.type === 'pair' || def.node.type === 'method_definition' ? def.node : def.node.parent;
+  if (!holder) return false;
+  if (holder.type === 'pair') return holder.parent?.type === 'object';
+  return holder.type === 'method_definition' && holder.parent?.type === 'object';
 }
 
 /** Unnamed JS/TS functions: a definition inside one is local to it. */

@@ -2304,6 +2304,10 @@ export class Resolver {
       if (exp.name !== name) continue;
       const local = exp.local ?? name;
       if (local === 'default' && name === 'default') continue;
+      // `module.exports = { prepareValue: function prepareValueWrapper(…) {…} }`: the member written there,
+      // not a definition of the module its name may share (`const prepareValue = …`).
+      const member = syms.objects.get(UNNAMED_OBJECT)?.get(local);
+      if (member && member.line === exp.line) return { kind: 'function', file, fn: member };
       const value = local.includes('.') ? this.evalPath(file, MODULE_SCOPE, local, depth + 1) : this.moduleName(file, local, depth + 1);
       if (value) return value;
     }

@@ -232,7 +232,8 @@ function buildSymbols(record: FileRecord): FileSymbols {
       if (!fn.class_name && !fn.parent_function) objectMembers.add(fn.qualified_name);
       // A member of a named object: top-level ones carry the object as their class, nested ones
       // are named `fn.object.member`.
-      const owner = fn.qualified_name.slice(0, -fn.name.length - 1);
+      // (`prepareValue@217`: a member named after its line, its name shared with another definition.)
+      const owner = fn.qualified_name.replace(/@\d+$/, '').slice(0, -fn.name.length - 1);
       const named = fn.class_name ? fn.class_name === owner && !classes.has(owner) : fn.parent_function !== undefined && owner.startsWith(`${fn.parent_function}.`);
       // The members of an object literal bound to no name (`module.exports = { … }`, `export default
       // { … }`) are those of the file's unnamed object, UNNAMED_OBJECT: `this` in one of them is it.
