@@ -5,8 +5,10 @@
 // in a class body inside a function belongs to that function; one at class level belongs to
 // `<module>`); anonymous callbacks are not definitions, so their calls go to the named function
 // around them. Top-level code — Python's `if __name__ == '__main__':` block included, decorators
-// too (they run where the definition is made) — belongs to `<module>`. Calls whose callee has no
-// final identifier (IIFEs, `f()()`) are dropped; macro invocations (Rust `write!`) are not calls.
+// too (they run where the definition is made) — belongs to `<module>`. A call of what a call gives
+// (`f(a)(b)`, in the grammars whose calls are `call_expression`s: JS/TS, Go, Rust, C/C++) is kept
+// with the inner call as its callee; other calls whose callee has no final identifier (IIFEs) are
+// dropped; macro invocations (Rust `write!`) are not calls.
 import type { Node } from 'web-tree-sitter';
 import type { CallKind, CallSite } from '../types.js';
 import type { Match } from './captures.js';
@@ -97,6 +99,21 @@ function splitCallee(source: string, node: Node, callee: string, whole: boolean)
   return tail ? { receiver: callee, name: tail[3] } : { name: callee };
 }
 
+/**
+ * A call of what a call gives (`o(parser)(ctx)`, `require('./plugin')(options)`): its callee is
+ * the inner call as written when short (`written`), else without its arguments (`o()`), named
+ * after the function called there; the resolver reads what that call returns (a closure it returns
+ * runs its code: the call is its).
+ */
+function calledResult(source: string, callee: Node, written: string | undefined): { callee: string; name: string } | undefined {
+  if (callee.type !== 'call_expression') return undefined;
+  const bare = withoutArgumentLists(source, callee);
+  const path = bare && withoutTypeArguments(bare.replace(/(\(\))+$/, ''));
+  if (!path) return undefined;
+  const name = SPLIT.exec(path)?.[3] ?? path;
+  return IDENT.test(name) ? { callee: cap(written ?? bare!, CALLEE_MAX), name } : undefined;
+}
+
 function countArgs(args: Node | undefined, source: string, comments: readonly string[]): number {
   if (!args) return 0;
   // A bare argument (Python generator argument, Ruby command argument) is one argument.
@@ -154,6 +171,12 @@ export function buildCalls(
       callee = operandOf(withoutTypeArguments(elided ?? written));
       callee = INDIRECT.exec(callee)?.[1] ?? callee;
       ({ receiver, name } = splitCallee(source, caps['call.callee'], callee, elided !== undefined));
+      if (!IDENT.test(name)) {
+        const result = calledResult(source, caps['call.callee'], elided === undefined ? callee : undefined);
+        if (!result) continue;
+        ({ callee, name } = result);
+        receiver = undefined;
+      }
     } else {
       continue;
     }

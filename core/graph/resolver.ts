@@ -2727,6 +2727,7 @@ export class Resolver {
     if (!segments) return [{ via: 'name' }];
     const last = segments[segments.length - 1];
     if (last.cast) return [{ via: 'name' }];
+    if (last.calls > 0) return this.resultCallTargets(file, call, segments);
     if (segments.length === 1) return this.resolveBare(file, call, last);
     const receiverSegments = segments.slice(0, -1);
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
@@ -2973,6 +2974,18 @@ export class Resolver {
     // A name that may hold one of several definitions (`if not re_escape: escape = no_escape`) calls each.
     const targets = value.options.flatMap((option) => this.bareTargets(file, option)).filter((target) => target.to);
     return targets.length > 0 ? targets : [{ via: 'name' }];
+  }
+
+  /**
+   * `o(parser)(ctx)`: a call of what the call `o(parser)` gives — a closure o returns (its code is
+   * o's), a function it returns. What is not known is not guessed by name: the call's name is the
+   * inner function's, which it need not run.
+   */
+  private resultCallTargets(file: string, call: { caller: string; line: number }, segments: Segment[]): CallTarget[] {
+    const value = this.evalSegments(file, call.caller, segments, call.line, 0);
+    const options = value?.kind === 'union' ? value.options : value ? [value] : [];
+    const targets = options.flatMap((option) => this.bareTargets(file, option)).filter((target) => target.to);
+    return targets.length > 0 ? targets : [{ via: 'external' }];
   }
 
   /** What calling a value read by its bare name reaches. */

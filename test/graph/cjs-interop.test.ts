@@ -51,6 +51,10 @@ describe('a function of module.exports = { … } sharing its name with a functio
     expect(callerSites(project.graph, { file: 'prepare.js', name: 'prepareValue' }).sort()).toEqual(['arrayString:3:call', 'prepareValue@11:12:call']);
     expect(callerSites(project.graph, { file: 'prepare.js', name: 'prepareValue@11' })).toEqual(['submit:4:call']);
   });
+
+  it('a call of what require(…) gives is a call of the module\'s whole export', () => {
+    expect(targetOf(project.graph, 'submit.js', "require('./plugin')", 'configure')).toBe('plugin.js#module.exports');
+  });
 });
 
 describe('CommonJS names a reader follows', () => {

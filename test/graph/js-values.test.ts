@@ -82,6 +82,11 @@ describe('what JavaScript values hold', () => {
     ]);
     // A named function expression is a function of its own, no definition tldr lists: the call stays unresolved.
     expect(targetOf(js.graph, 'closure-use.js', 'same', 'describe')).toBe('unresolved');
+    // The closure called where it is made (shallowProperty('length')(list)): a second call, of shallowProperty's code;
+    // a call of what an unknown call gives is not guessed by the inner function's name.
+    expect(targetOf(js.graph, 'closure-use.js', "shallowProperty('length')", 'curried')).toBe('closure-property.js#shallowProperty');
+    expect(targetOf(js.graph, 'closure-use.js', 'shallowProperty', 'curried')).toBe('closure-property.js#shallowProperty');
+    expect(targetOf(js.graph, 'closure-use.js', 'list.reduce((f) => f, null)', 'unknownResult')).toBe('external');
     const returns = js.graph.record('closure-property.js')!.functions.map((fn) => `${fn.qualified_name}:${(fn.returns ?? []).map((r) => `${r.line}${r.closure ? ' closure' : ''}${r.called ? ' called' : ''}`).join(',')}`);
     expect(returns).toEqual(['shallowProperty:3 closure', 'tagTester:8 closure', 'namedMaker:', 'lazyProperty:17 closure called', 'pick:21']);
   });

@@ -166,7 +166,7 @@ describe('call graph vs type checkers', () => {
       await expectBoth(types, typed.graph, html, ['src/assembled/attributes.ts:5']);
       // getLength(list) and getName(item) run the literal shallowProperty returns; same(value) a named one, no definition of tldr's.
       const property = fnTarget('closure-property.js', 'shallowProperty', 2, 24);
-      const expected = ['closure-count.js:3', 'closure-length.js:3', 'closure-property.js:17', 'closure-use.js:10', 'closure-use.js:14', 'closure-use.js:22', 'closure-use.js:25', 'closure-use.js:28', 'closure-use.js:5'];
+      const expected = ['closure-count.js:3', 'closure-length.js:3', 'closure-property.js:17', 'closure-use.js:10', 'closure-use.js:14', 'closure-use.js:22', 'closure-use.js:25', 'closure-use.js:28', 'closure-use.js:32', 'closure-use.js:5'];
       await expectBoth(values, js.graph, property, expected);
       const tester = fnTarget('closure-property.js', 'tagTester', 8, 13);
       await expectBoth(values, js.graph, tester, ['closure-use.js:18', 'closure-use.js:6']);
