@@ -1,8 +1,8 @@
 // `search`: one entry point for every caller (the query handler behind the CLI, the daemon and
 // MCP; the search-router hook inside the daemon). Picks the tier (the classifier under `auto`),
 // runs it over the indexed files in scope, and falls back to the literal tier when an automatically
-// chosen tier finds nothing; a bare name it reads as literal lists the lines defining it first. Pure apart from reading the project: the same index gives the same
-// answer in any process.
+// chosen tier finds nothing; a bare name it reads as literal lists the lines defining it first.
+// Pure apart from reading the project: the same index gives the same answer in any process.
 import { isTestFile } from '../change/tests.js';
 import { TldrError } from '../errors.js';
 import type { ProjectIndex } from '../index/project-index.js';
@@ -125,11 +125,11 @@ async function structural(shape: StructuralShape, query: string, scope: Scope): 
       break;
     case 'pattern': {
       // Matches are collected a file at a time up to the limit: the product's files go first.
-      const files = scope.files
-        .map((path) => ({ path, language: scope.records.get(path)!.language }))
-        .sort((a, b) => inTests(scope, a.path) - inTests(scope, b.path));
+      const product: { path: string; language: LanguageId }[] = [];
+      const tests: { path: string; language: LanguageId }[] = [];
+      for (const path of scope.files) (inTests(scope, path) ? tests : product).push({ path, language: scope.records.get(path)!.language });
       const lang = scope.options.lang as LanguageId | undefined;
-      for (const match of await findPattern(scope.project.root, files, query, scope.limit, lang)) {
+      for (const match of await findPattern(scope.project.root, [...product, ...tests], query, scope.limit, lang)) {
         hits.push({
           file: match.file, line: match.line, symbol: enclosingSymbol(scope.records.get(match.file), match.line),
           text: preview(match.text), tier: 'structural', score: 1,
