@@ -218,6 +218,20 @@ export function isLifetimeOver(token: Token): boolean {
   return token.deadline < Date.now();
 }
 `,
+  'db/builder.js': `export class Builder {
+  // Adds a between clause to the query.
+  whereBetween(column, values) {
+    this.statements.push({ grouping: 'where', type: 'whereBetween', column, values });
+    return this;
+  }
+
+  // Adds a clause to the query: one more filter.
+  whereNull(column) {
+    this.statements.push({ grouping: 'where', type: 'whereNull', column });
+    return this;
+  }
+}
+`,
 };
 
 beforeAll(async () => {
@@ -359,6 +373,13 @@ describe('ranking', () => {
     const found = parseQuestion(index, question, { ...DEFAULT_PARAMS, farCompound: 0 });
     const apart = rank(index, found, 3, () => true, 'action', { ...DEFAULT_PARAMS, farCompound: 0 });
     expect(index.docs[apart[0].doc]!.qualified_name).toBe('Buffered.read');
+  });
+
+  it('a stopword that names what code does ("where … null" → whereNull) is a weak concept, as the name keeps it', async () => {
+    const question = 'build a where clause that checks a column is null';
+    expect(Object.keys(concepts(question))).toEqual(expect.arrayContaining(['where', 'null']));
+    expect(parseQuestion(index, question, { ...DEFAULT_PARAMS, nameWord: 0 }).map((concept) => concept.word)).not.toContain('null');
+    expect((await top(question))[0]).toBe('Builder.whereNull');
   });
 
   it('a word written as two in the docs finds them: "metacharacters" → meta characters', async () => {

@@ -1,5 +1,6 @@
 // Ranking for the semantic tier. A question becomes concepts: one per phrase of the lexicon it
-// holds ("give up" → timeout, deadline), one per other meaningful word, reaching its own term and,
+// holds ("give up" → timeout, deadline), a weak one per stopword that names what code does ("where
+// … null" → `whereNull`: terms.ts NAME_WORDS), one per other meaningful word, reaching its own term and,
 // at a discount, its family, its near-synonyms (lexicon.ts) and the compounds it forms with a
 // neighbour ("file name" → `filename`) or with a word a few words on ("read … until" →
 // `readuntil`); a term belongs to the one concept that reaches it strongest. A document scores
@@ -18,7 +19,7 @@
 import { FIELD_COUNT } from './documents.js';
 import type { SemanticIndex } from './semantic-index.js';
 import { PHRASES, SYNONYM_GROUPS } from './lexicon.js';
-import { isStopword, splitWords, term } from './terms.js';
+import { isStopword, NAME_WORDS, splitWords, term } from './terms.js';
 
 export interface RankParams {
   /** Per field (documents.ts FIELDS order): weight and length normalisation. */
@@ -35,6 +36,8 @@ export interface RankParams {
   farCompound: number;
   /** Weight of another term of the word's derivational family (`parser` for "parse"). */
   family: number;
+  /** Weight of a question's stopword that names what definitions do (terms.ts NAME_WORDS: "where … null" → `whereNull`). */
+  nameWord: number;
   /** Exponent of the share of concepts a document covers. */
   coverage: number;
   /** Bonus per share of concepts found where a document says what it is (its name, its first doc sentence). */
@@ -74,6 +77,7 @@ export const DEFAULT_PARAMS: RankParams = {
   compound: 0.7,
   farCompound: 0.7,
   family: 0.9,
+  nameWord: 0.6,
   coverage: 1.0,
   defining: 0.2,
   test: 0.3,
@@ -267,6 +271,13 @@ export function parseQuestion(index: SemanticIndex, question: string, params: Ra
   words.forEach((word, at) => compounds[at].push(...partsOf(index, word, wordTerms[at]).map((id) => ({ term: id, weight: params.compound }))));
   const free = words.map((word, at) => ({ word, at })).filter(({ at }) => inPhrase[at] === 0);
   const meaningful = free.filter(({ word }) => !isStopword(word));
+  // `where`, `null`, `each` say nothing in prose but name what a definition does (`whereNull`, `forEach`).
+  if (params.nameWord > 0) {
+    for (const { word } of free) {
+      const id = NAME_WORDS.has(word) ? index.termId(term(word)) : undefined;
+      if (id !== undefined && !concepts.has(word)) concepts.set(word, { word, alternatives: [{ term: id, weight: params.nameWord }] });
+    }
+  }
   // A question made of stopwords alone must still match something.
   const chosen = meaningful.length > 0 || concepts.size > 0 ? meaningful : free;
   for (const { word, at } of chosen) {

@@ -28,6 +28,19 @@ const STOPWORDS = new Set([
   'this', 'int', 'bool', 'boolean', 'char', 'unsigned', 'unknown', 'ok', 'kwargs', 'opts', 'ret', 'fmt', 'println', 'printf',
 ]);
 
+/**
+ * Stopwords that say what a definition does when its name holds them (`whereNull`, `isNotEmpty`,
+ * `forEach`, `ifExists`): kept in names, and a question's such words are weak concepts.
+ */
+export const NAME_WORDS = new Set(['where', 'null', 'none', 'nil', 'undefined', 'not', 'each', 'every', 'if', 'true', 'false']);
+
+/** The index terms of a definition's name: as terms() gives them, and its NAME_WORDS. */
+export function nameTerms(name: string): number[] {
+  const out: number[] = [];
+  for (const word of splitWords(name)) if (!STOPWORDS.has(word) || NAME_WORDS.has(word)) out.push(termId(term(word)));
+  return out;
+}
+
 /** Stopwords stay searchable when they are the whole query (a question made of them must still match something). */
 export function isStopword(word: string): boolean {
   return STOPWORDS.has(word);
