@@ -6,6 +6,7 @@
 // and the files whose record still reports errors after it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { unmarkedName } from '../../core/extract/definitions.js';
 import { extractRecord, prepareLanguage } from '../../core/extract/index.js';
 import { parseSource } from '../../core/parse/parser.js';
 import { syntaxErrors } from '../../core/extract/errors.js';
@@ -29,16 +30,13 @@ export const isJs = (name: string) => name.endsWith('.js') && !name.endsWith('.m
 const FUNCTION_STATEMENT = /^(export\s+)?(default\s+)?(declare\s+)?(async\s+)?function\b/;
 const BOUND_CONST = /^(export\s+)?(declare\s+)?(const|let|var)\b/;
 
-/** A qualified name without the `@line` that tells apart same-named definitions of different unnamed functions (`Source@6.enable`). */
-const unmarked = (qualified: string) => qualified.replace(/@\d+(?=\.|$)/g, '');
-
 /** tldr's definitions of the compared categories as `kind name line end_line` keys. */
 export function comparableKeys(record: FileRecord): string[] {
   const ours: string[] = [];
   for (const c of record.classes) {
-    if (unmarked(c.qualified_name) !== c.name || c.kind !== 'class') continue;
+    if (unmarkedName(c.qualified_name) !== c.name || c.kind !== 'class') continue;
     ours.push(`class ${c.name} ${c.line} ${c.end_line}`);
-    for (const m of c.methods) if (m.line >= c.line && m.end_line <= c.end_line) ours.push(`method ${unmarked(m.qualified_name)} ${m.line} ${m.end_line}`);
+    for (const m of c.methods) if (m.line >= c.line && m.end_line <= c.end_line) ours.push(`method ${unmarkedName(m.qualified_name)} ${m.line} ${m.end_line}`);
   }
   for (const f of record.functions) {
     if (f.parent_function || f.class_name || f.name === 'default') continue;

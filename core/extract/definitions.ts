@@ -507,6 +507,11 @@ function qualify(defs: Def[], ctx: DefinitionContext): void {
   }
 }
 
+/** A qualified name without the `@line` marks that tell same-named definitions apart (`Source@6.enable` → `Source.enable`). */
+export function unmarkedName(qualified: string): string {
+  return qualified.replace(/@\d+(?=\.|$)/g, '');
+}
+
 /** The definitions (not field-initialiser scopes) that share a qualified name, by name (groups of two or more). */
 function sameNamed(defs: readonly Def[]): Def[][] {
   const byName = new Map<string, Def[]>();
