@@ -102,9 +102,17 @@ function restates(ts: typeof TS, checker: TS.TypeChecker, type: TS.TypeNode, mad
 }
 
 const ASSIGNMENTS = new Set<TS.SyntaxKind>();
+/** neverAssigned's answers: each receiver's declaration is asked about at every call on it. */
+const unassigned = new WeakMap<TS.Symbol, boolean>();
 
 /** Whether a `let` or `var` is never assigned after its declaration (in its file: an import of it is read-only): it holds what it was initialised to. */
 function neverAssigned(ts: typeof TS, checker: TS.TypeChecker, name: TS.Identifier, symbol: TS.Symbol): boolean {
+  let known = unassigned.get(symbol);
+  if (known === undefined) unassigned.set(symbol, (known = assignedNowhere(ts, checker, name, symbol)));
+  return known;
+}
+
+function assignedNowhere(ts: typeof TS, checker: TS.TypeChecker, name: TS.Identifier, symbol: TS.Symbol): boolean {
   if (ASSIGNMENTS.size === 0) {
     for (let kind = ts.SyntaxKind.FirstAssignment; kind <= ts.SyntaxKind.LastAssignment; kind++) ASSIGNMENTS.add(kind);
   }

@@ -995,13 +995,13 @@ export class Resolver {
    */
   private madeAsTyped(file: string, scope: string, binding: LocalBinding, typed: Value, depth: number): Value | undefined {
     if (typed.kind !== 'instance' && !isRuntimeTyped(typed)) return undefined;
+    if (typed.kind !== 'instance' && binding.type_at_new) return exactly(typed);
     const segments = binding.init_call ? parseChain(binding.init_call) : undefined;
     // (The name's earlier binding, as for any initialiser.)
     const created = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
     if (typed.kind === 'instance') {
       return created?.kind === 'class' && (binding.type_at_new || created.cls === typed.cls) ? this.constructed(created) : undefined;
     }
-    if (binding.type_at_new) return exactly(typed);
     return created?.kind === 'external' && created.lib !== undefined && created.lib === typed.lib ? exactly(typed) : undefined;
   }
 
@@ -2739,7 +2739,9 @@ export class Resolver {
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
     const receiverLib = libOf(receiver);
     const lib = receiverLib ? `${receiverLib}.${last.name}` : undefined;
-    if (receiver.kind === 'external') return [lib ? { via: 'external', lib, ...(receiver.exact ? { bound: 'exact' as const } : {}) } : { via: 'external' }];
+    // A runtime type's value constructed as that type: its method runs, no subclass's.
+    const exact = isRuntimeTyped(receiver) && receiver.exact ? { bound: 'exact' as const } : {};
+    if (receiver.kind === 'external') return [lib ? { via: 'external', lib, ...exact } : { via: 'external' }];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
     // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).
     if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
@@ -2751,7 +2753,7 @@ export class Resolver {
       return [to];
     }
     const target = this.member(receiver, last.name, 1);
-    if (lib && target?.kind !== 'function') return [{ via: 'external', lib, ...(isRuntimeTyped(receiver) && receiver.exact ? { bound: 'exact' as const } : {}) }];
+    if (lib && target?.kind !== 'function') return [{ via: 'external', lib, ...exact }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'opaque') {
       const family = this.symbols(file)?.family;

@@ -36,16 +36,8 @@ describe('CommonJS interop calls', () => {
     const reads = callerSites(project.graph, { file, name: 'status' });
     expect(reads).toEqual(['toJSON:23:reference']);
   });
-});
 
-describe('a function of module.exports = { … } sharing its name with a function of the module', () => {
-  let project: OpenGraph;
-  beforeAll(async () => {
-    project = await openFixture('cjs-interop');
-  });
-  afterAll(() => project.close());
-
-  it('is a definition of its own, named after its line: the module\'s bare calls reach the module\'s function, the importers\' the member', () => {
+  it('a function of module.exports = { … } sharing its name with a function of the module is a definition of its own, named after its line: the module\'s bare calls reach the module\'s function, the importers\' the member', () => {
     const names = project.graph.record('prepare.js')!.functions.map((fn) => `${fn.qualified_name} ${fn.line}`);
     expect(names).toEqual(['arrayString 2', 'prepareValue 6', 'prepareValue@11 11']);
     expect(callerSites(project.graph, { file: 'prepare.js', name: 'prepareValue' }).sort()).toEqual(['arrayString:3:call', 'prepareValue@11:12:call']);

@@ -6,7 +6,7 @@
 import type { ClassRecord, FileRecord, FunctionRecord } from '../../types.js';
 import { otherOverloads } from '../../extract/overloads.js';
 import { firstAtOrAfter, leadingComment, lexFile, pythonDocstring, type LexedFile } from './source-text.js';
-import { identifierTerms, nameTerms, terms } from './terms.js';
+import { definitionNameTerms, identifierTerms, terms } from './terms.js';
 
 /** Field order; weights and length normalisation per field live with the ranking (rank.ts). */
 export const FIELDS = ['name', 'context', 'signature', 'summary', 'doc', 'body', 'text', 'calls'] as const;
@@ -262,7 +262,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       internal: isInternal(main, record, classIndex),
       callees,
       fields: [
-        nameTerms(main.name),
+        definitionNameTerms(main.name),
         terms(`${owner} ${path} ${classTexts.get(owner)?.summary ?? ''} ${moduleSummary}`),
         terms(defs.flatMap((def) => [def, ...(def.overloads ?? []).map((o) => ({ ...def, signature: o.signature }))]).map(signatureRest).join(' ')),
         terms(summary),
@@ -291,7 +291,7 @@ export function fileDocuments(record: FileRecord, text: string): SourceDocument[
       internal: !main.exported || restrictedRustClass(main, record) || hidden(main.decorators),
       callees: [],
       fields: [
-        nameTerms(main.name),
+        definitionNameTerms(main.name),
         terms(`${owner} ${path} ${moduleSummary}`),
         terms(classes.flatMap((cls) => cls.bases).join(' ')),
         terms(summary),

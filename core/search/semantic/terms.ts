@@ -35,7 +35,7 @@ const STOPWORDS = new Set([
 export const NAME_WORDS = new Set(['where', 'null', 'none', 'nil', 'undefined', 'not', 'each', 'every', 'if', 'true', 'false']);
 
 /** The index terms of a definition's name: as terms() gives them, and its NAME_WORDS. */
-export function nameTerms(name: string): number[] {
+export function definitionNameTerms(name: string): number[] {
   const out: number[] = [];
   for (const word of splitWords(name)) if (!STOPWORDS.has(word) || NAME_WORDS.has(word)) out.push(termId(term(word)));
   return out;
