@@ -1951,13 +1951,13 @@ export class Resolver {
 
   /**
    * What `require()` of a module that replaces its exports (`module.exports = ForkContext`, its one
-   * export) gives: that value, not a namespace holding it.
+   * export; `module.exports = new Mongoose()`) gives: that value, not a namespace holding it.
    */
   private replacedExports(module: Value & { kind: 'module' }, depth: number): Value | undefined {
     const exports = module.file === undefined ? undefined : this.symbols(module.file)?.record.exports;
     if (!exports?.length || exports.some((e) => e.name !== 'default' || e.property)) return undefined;
     const value = this.member(module, 'default', depth + 1);
-    return value?.kind === 'class' || value?.kind === 'function' ? value : undefined;
+    return value?.kind === 'class' || value?.kind === 'function' || value?.kind === 'instance' ? value : undefined;
   }
 
   /** Java `import a.b.C` / `import static a.b.C.m` / `import a.b.*`; Rust `use a::b::{c, self as d}`. */
@@ -2326,9 +2326,10 @@ export class Resolver {
       if (whole) return { kind: 'function', file, fn: whole };
       // `export default { isArray, forEach: each, merge() {} }`: the file's unnamed object.
       if (syms.objectProperties.has(UNNAMED_OBJECT) || syms.objects.has(UNNAMED_OBJECT)) return { kind: 'object', file, path: UNNAMED_OBJECT };
-      // `export default shallowProperty('length')`: what the call gives (bound as `default`).
-      if (syms.bindings.get(MODULE_SCOPE)?.has('default')) {
-        const value = this.moduleName(file, 'default', depth + 1);
+      // `export default shallowProperty('length')`, `module.exports = new Mongoose()`: what the call gives.
+      for (const bound of ['default', 'module.exports']) {
+        if (!syms.bindings.get(MODULE_SCOPE)?.has(bound)) continue;
+        const value = this.moduleName(file, bound, depth + 1);
         if (value) return value;
       }
     }

@@ -218,6 +218,14 @@
 ((export_statement "default" @binding.name value: (call_expression function: (_) @binding.call)) @binding
   (#not-any-of? @binding.call "require" "import"))
 (export_statement "default" @binding.name value: (new_expression constructor: (_) @binding.new)) @binding
+; module.exports = new Mongoose(), module.exports = createLogger(), also inside a chain (`module.exports =
+; exports = new Mongoose()`): the module's value is what that gives, bound as `module.exports`
+((assignment_expression left: (member_expression) @binding.name
+  right: [(call_expression function: (_) @binding.call) (assignment_expression right: (call_expression function: (_) @binding.call))]) @binding
+  (#eq? @binding.name "module.exports") (#not-any-of? @binding.call "require" "import"))
+((assignment_expression left: (member_expression) @binding.name
+  right: [(new_expression constructor: (_) @binding.new) (assignment_expression right: (new_expression constructor: (_) @binding.new))]) @binding
+  (#eq? @binding.name "module.exports"))
 ; Controller.build = build, at the top of a module: property `Controller.build` holds that name's value
 (program (expression_statement (assignment_expression
   left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)

@@ -112,6 +112,11 @@ describe('CommonJS names a reader follows', () => {
     expect(targetOf(project.graph, 'application.js', 'view.resolve', 'app.render')).toBe('application.js#View.resolve');
   });
 
+  it("require() of a module whose value is one instance gives that instance (mongoose's module.exports = exports = new Mongoose(); winston's module.exports = createLogger())", () => {
+    expect(targetOf(project.graph, 'use-instances.js', 'mongoose.setDriver', 'boot')).toBe('mongoose-instance.js#Mongoose.setDriver');
+    expect(targetOf(project.graph, 'use-instances.js', 'logger.log', 'boot')).toBe('logger-instance.js#Logger.log');
+  });
+
   it('module.exports.x = … sets an export: no read of the module\'s value (fastify\'s module.exports.fastify = fastify)', () => {
     const lines = directCallers(project.graph, { file: 'exports-fn.js', name: 'buildApp' }, false, 'family').map(({ edge }) => `${edge.from.file}:${edge.line}`);
     expect(lines.filter((site) => site.startsWith('exports-fn.js'))).toEqual([]);
