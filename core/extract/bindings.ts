@@ -321,10 +321,11 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       delete binding.type_at_new;
     }
     if (typeVar && binding.type === undefined) binding.type = cap(typeVar, TYPE_MAX);
-    // `new Map<K, V>()`: the type arguments written at the construction make its type.
+    // `new Map<K, V>()`: the type arguments written at the construction make its type (an item's,
+    // `[new Subject<T>()]`, its elements').
     const typeArgs = newNode && !typeNode ? newNode.parent?.childForFieldName('type_arguments') : undefined;
     if (typeArgs && binding.type === undefined) {
-      binding.type = cap(collapse(newNode!.text + typeArgs.text), TYPE_MAX);
+      binding.type = cap(collapse(newNode!.text + typeArgs.text) + (caps['binding.list'] ? '[]' : ''), TYPE_MAX);
       binding.type_at_new = true;
     }
     if (callNode && binding.init_call === undefined) {

@@ -20,6 +20,8 @@ export interface Segment {
   awaited?: true;
   /** A parenthesised binary operation `(a + b)`: its value is what the operator method gives (Python). */
   operation?: BinaryOperation;
+  /** Parenthesised alternatives `(a || b)`, `(a ?? b)`, Python's `(a or b)`: the value is one of them, each a chain. */
+  either?: string[];
 }
 
 export interface BinaryOperation {
@@ -101,6 +103,36 @@ const IDENT_START = /[A-Za-z_$@#\u00C0-\uFFFF]/;
 const IDENT_CHAR = /[\w$\u00C0-\uFFFF]/;
 
 /** Index of the quote closing the string literal whose opening quote is at `open` (the text's length if none). */
+/** What `a || b`, `a ?? b` or Python's `a or b` may be (split outside brackets and strings); undefined unless every alternative is a chain. */
+function alternativesOf(text: string): string[] | undefined {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0; i < text.length; ) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[' || ch === '{') {
+      const end = closeOf(text, i);
+      if (end < 0) return undefined;
+      i = end;
+    } else if (ch === '"' || ch === "'" || ch === '`') {
+      i = stringEnd(text, i) + 1;
+    } else if ((text.startsWith('||', i) || text.startsWith('??', i)) && text[i + 2] !== '=') {
+      parts.push(text.slice(from, i));
+      i += 2;
+      from = i;
+    } else if (text.startsWith(' or ', i)) {
+      parts.push(text.slice(from, i));
+      i += 4;
+      from = i;
+    } else {
+      i++;
+    }
+  }
+  if (parts.length === 0) return undefined;
+  parts.push(text.slice(from));
+  const alternatives = parts.map((part) => part.trim());
+  return alternatives.every((part) => parseChain(part) !== undefined) ? alternatives : undefined;
+}
+
 function stringEnd(text: string, open: number): number {
   let i = open + 1;
   for (; i < text.length && text[i] !== text[open]; i++) if (text[i] === '\\') i++;
@@ -147,9 +179,12 @@ export function parseChain(input: string): Segment[] | undefined {
       // The last `as` is the type the value ends up with (`x as unknown as Foo`), array types and
       // unions of such types too (`child as MarkViewDesc | TextViewDesc`).
       const cast = CAST.exec(inner);
-      const operation = cast ? undefined : splitBinary(inner);
+      const either = cast ? undefined : alternativesOf(inner);
+      const operation = cast || either ? undefined : splitBinary(inner);
       if (cast) {
         segment = { name: '', sep, calls: 0, indexed: false, cast: cast[2] };
+      } else if (either) {
+        segment = { name: '', sep, calls: 0, indexed: false, either };
       } else if (operation) {
         segment = { name: '', sep, calls: 0, indexed: false, operation };
       } else {

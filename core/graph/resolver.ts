@@ -2426,6 +2426,11 @@ export class Resolver {
     if (!syms) return undefined;
     if (head.cast) return { value: this.typeValue(file, head.cast, depth + 1), consumed: 1 };
     if (head.operation) return { value: syms.family === 'python' ? this.operationValue(file, caller, head.operation, line, depth + 1) : undefined, consumed: 1 };
+    if (head.either) {
+      // `(this.delegate || Date).now()`: any alternative tldr knows (as for `const x = a || b`).
+      const value = unionOf(head.either.map((text) => this.expressionValue(file, caller, text, line, depth + 1) ?? OPAQUE));
+      return { value: value.kind === 'opaque' ? undefined : value, consumed: 1 };
+    }
     const next = segments[1];
     if (syms.family === 'rust' && next?.sep === '::' && (head.name === 'crate' || head.name === 'super' || head.name === 'self')) {
       let target: string | undefined = head.name === 'crate' ? rustCrateRoot(this.ctx, file) : head.name === 'super' ? rustParentModule(this.ctx, file) : file;

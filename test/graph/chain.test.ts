@@ -26,4 +26,13 @@ describe('binary operations in receivers', () => {
     expect(parseChain('(x as Foo).m')?.[0]).toMatchObject({ cast: 'Foo' });
     expect(parseChain('(a < b).m')).toBeUndefined();
   });
+
+  it('a parenthesised head of alternatives (||, ??, or) carries each alternative, when every one is a chain', () => {
+    expect(parseChain('(this.delegate || Date).now')?.[0].either).toEqual(['this.delegate', 'Date']);
+    expect(parseChain('(a ?? b.c(1) ?? d[0]).m')?.[0].either).toEqual(['a', 'b.c(1)', 'd[0]']);
+    expect(parseChain('(self.primary or self.fallback).get')?.[0].either).toEqual(['self.primary', 'self.fallback']);
+    expect(parseChain('(f("a || b")).m')?.[0].either).toBeUndefined();
+    expect(parseChain('(options || {}).m')).toBeUndefined();
+    expect(parseChain('(a ||= b).m')).toBeUndefined();
+  });
 });

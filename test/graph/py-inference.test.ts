@@ -288,6 +288,8 @@ describe('Python call resolution without annotations', () => {
     expect(targets(file, 'self.known.infer')).toEqual([...both, `${file}#Name.infer`].sort());
     expect(targets(file, 'name.infer')).toEqual([`${file}#SubName.infer`]);
     expect(targets(file, 'known.infer')).toEqual(both);
+    // `(a or b).m()`: either of them.
+    expect(targets(file, '(self.primary or self.fallback).infer')).toEqual(both);
   });
 
   it('a returned list, comprehension or iter(list) is a list of its items; a comprehension unpacking (key, value) pairs lists the values (jedi lazy values)', () => {

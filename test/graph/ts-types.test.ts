@@ -113,6 +113,12 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'pool?.drain', 'Registry.drainOne')).toBe('src/union.ts#Pool.drain');
   });
 
+  it('a list literal of constructions with type arguments (`[new Subject<T>()]`) is a list of those instances: its elements have the written type', () => {
+    const file = 'src/registry.ts';
+    expect(targetOf(project.graph, file, 'window.get(1)?.drain', 'drainWindows')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'windows.shift()!.get(2)?.close', 'drainWindows')).toBe('src/union.ts#Pool.close');
+  });
+
   it('names destructured from a call are the items of its declared tuple (named members too), in a for loop\'s initialiser as well', () => {
     const file = 'src/tuple.ts';
     expect(targetOf(project.graph, file, 'first?.is', 'common')).toBe(`${file}#Parent.is`);
@@ -195,6 +201,13 @@ describe('TypeScript types in call resolution', () => {
     expect(targets('chosen.drain')).toEqual(['src/union.ts#Pool.drain']);
     expect(targets('any.drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
     expect(targets('last?.drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
+  });
+
+  it('a receiver written as alternatives, (a || b).m() or (a ?? b).m(), is any of them tldr knows', () => {
+    const file = 'src/either.ts';
+    const targets = (callee: string) => edgesFrom(project.graph, file, callee).map((e) => (e.to ? `${e.to.file}#${e.to.name}` : 'unresolved')).sort();
+    expect(targets('(primary || other).drain')).toEqual(['src/narrow.ts#Other.drain', 'src/union.ts#Pool.drain']);
+    expect(targets('(options.fallback ?? Date).drain')).toEqual(['src/union.ts#Pool.drain']);
   });
 
   it('a cast declares a binding\'s type; implementing Omit<T, K> implements T\'s other members', () => {
