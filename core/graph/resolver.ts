@@ -831,6 +831,23 @@ export class Resolver {
     return reassigned ? typedAs(value) : value;
   }
 
+  /**
+   * A type naming classes declared in a function (networkx's `class Blossom` in max_weight_matching,
+   * narrowed to in its own method: `if isinstance(t, Blossom): t.leaves()`), which types at the
+   * module's level do not see: instances of the classes those names hold where the binding is.
+   */
+  private localClassType(file: string, scope: string, type: string, depth: number): Value | undefined {
+    const names = type.split('|').map((name) => name.trim());
+    if (!names.every((name) => /^[A-Za-z_$][\w$.]*$/.test(name))) return undefined;
+    const instances: Value[] = [];
+    for (const name of names) {
+      const value = this.evalPath(file, scope, name, depth + 1);
+      if (value?.kind !== 'class') return undefined;
+      instances.push({ kind: 'instance', cls: value.cls });
+    }
+    return unionOf(instances);
+  }
+
   private bindingValueOnce(file: string, scope: string, binding: LocalBinding, depth: number): Value {
     if (this.tooDeep(depth)) return OPAQUE;
     if (binding.guard) return this.guardType(file, scope, binding, depth) ?? OPAQUE;
@@ -839,6 +856,8 @@ export class Resolver {
       const made = binding.type_at_new || binding.init_new ? this.madeAsTyped(file, scope, binding, typed, depth) : undefined;
       if (made) return made;
       if (typed.kind !== 'opaque') return typed;
+      const local = this.localClassType(file, scope, binding.type, depth + 1);
+      if (local) return local;
     }
     if (binding.callback_param) {
       const typed = this.callbackParamValue(file, scope, binding, depth + 1);

@@ -292,6 +292,11 @@ describe('Python call resolution without annotations', () => {
     expect(targets(file, '(self.primary or self.fallback).infer')).toEqual(both);
   });
 
+  it('isinstance of a class declared in a function narrows to it, in that class\'s own methods too (networkx Blossom.leaves)', () => {
+    const file = 'pkg/either.py';
+    expect(targetOf(project.graph, file, 't.leaves', 'matching.Blossom.leaves')).toBe(`${file}#matching.Blossom.leaves`);
+  });
+
   it('a returned list, comprehension or iter(list) is a list of its items; a comprehension unpacking (key, value) pairs lists the values (jedi lazy values)', () => {
     const file = 'pkg/lazies.py';
     const known = `${file}#LazyKnownValues.infer`;
