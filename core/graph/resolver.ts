@@ -841,6 +841,8 @@ export class Resolver {
     if (!names.every((name) => /^[A-Za-z_$][\w$.]*$/.test(name))) return undefined;
     const instances: Value[] = [];
     for (const name of names) {
+      // A name the module's level sees is typeValue's (a JSDoc typedef of an array is no instance).
+      if (this.evalPath(file, MODULE_SCOPE, name, depth + 1)) return undefined;
       const value = this.evalPath(file, scope, name, depth + 1);
       if (value?.kind !== 'class') return undefined;
       instances.push({ kind: 'instance', cls: value.cls });

@@ -128,6 +128,10 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'c0.read', 'Dependency.restore')).toBe('src/object-middleware.cjs#ObjectDeserializerContext.read');
   });
 
+  it('a name typed by a typedef of an array is a list (its push the runtime\'s), not an instance of the typedef', () => {
+    expect(targetOf(project.graph, 'src/dependency.cjs', 'replaces.push', 'collectReplaces')).toBe('external');
+  });
+
   it('an import type inside a larger type names the module\'s export where the file has no such name (Pick<import("m").SyntaxTree, "field">)', () => {
     const file = 'src/dependency.cjs';
     expect(targetOf(project.graph, file, 'tree.field', 'Dependency.first')).toBe('src/object-middleware.cjs#SyntaxTree.field');
