@@ -110,6 +110,13 @@ export type ClassKind =
 /** The name an index signature (`[k: string]: T`) is recorded under, as a field or an object type's member: what any other key reads. */
 export const INDEX_MEMBER = '[*]';
 
+/**
+ * The name call signatures (`(x: X): R`) are recorded under, as a field of an interface or a member
+ * of an object type, as one function type: their intersection, as TypeScript types an overloaded
+ * function (`{ (f: F): R1; (a: A, f: F): R2 }` → `((f: F) => R1) & ((a: A, f: F) => R2)`).
+ */
+export const CALL_MEMBER = '()';
+
 export interface FieldRecord {
   name: string;
   line: number;

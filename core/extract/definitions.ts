@@ -34,9 +34,10 @@
 //   method of the class; calls there are made by `Class.observer`, as those in a function-valued
 //   field are made by that method.
 import type { Node } from 'web-tree-sitter';
-import { INDEX_MEMBER, type ClassKind, type ClassRecord, type FieldRecord, type FunctionKind, type FunctionRecord, type LineSpan } from '../types.js';
+import { CALL_MEMBER, INDEX_MEMBER, type ClassKind, type ClassRecord, type FieldRecord, type FunctionKind, type FunctionRecord, type LineSpan } from '../types.js';
 import type { ExtractSyntax } from '../../grammars/languages.js';
 import type { Match } from './captures.js';
+import { callSignature } from '../graph/type-text.js';
 import { CommentFinder, docstringOf } from './doc.js';
 import { mergeOverloads } from './overloads.js';
 import { ScopeIndex, nest, type Scoped } from './scope.js';
@@ -691,6 +692,15 @@ export function buildDefinitions(defMatches: Match[], baseMatches: Match[], fiel
   return { functions: mergeOverloads(functions, ctx.syntax.overloads), classes, scopes, topLevel };
 }
 
+/** An interface's call signatures are one field, CALL_MEMBER, of their function types' intersection. */
+function addCallSignature(cls: ClassRecord, node: Node, line: number): void {
+  const type = callSignature(collapse(node.text));
+  if (!type) return;
+  const known = cls.fields.find((f) => f.name === CALL_MEMBER);
+  if (known) known.type = capType(`${known.type} & (${type})`, 120);
+  else cls.fields.push({ name: CALL_MEMBER, line, type: capType(`(${type})`, 120) });
+}
+
 /** Fields go to the innermost class around them; names that are also methods (function-valued fields) are skipped. */
 function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string): void {
   for (const match of matches) {
@@ -700,6 +710,10 @@ function attachFields(matches: Match[], scopes: ScopeIndex<Def>, source: string)
     while (owner && !owner.isClass) owner = owner.parent;
     const cls = owner?.cls;
     if (!cls) continue;
+    if (nameNode.type === 'call_signature') {
+      addCallSignature(cls, nameNode, startLine(match.node));
+      continue;
+    }
     const name = nameNode.type === 'index_signature' ? INDEX_MEMBER : collapse(nameNode.text).replace(/^(@|\$|:)/, '');
     if (!name || cls.methods.some((m) => m.name === name)) continue;
     const type = match.caps['field.type'];

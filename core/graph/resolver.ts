@@ -6,7 +6,7 @@
 //
 // Precision first: when a step is uncertain (an untyped local, an external base class, a method
 // the known hierarchy does not define) the answer is "unknown", never a guess.
-import { INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LineSpan, type LocalBinding } from '../types.js';
+import { CALL_MEMBER, INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LineSpan, type LocalBinding } from '../types.js';
 import { parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
 import { isAbstract, MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
@@ -21,7 +21,7 @@ import { LOCALS } from '../extract/definitions.js';
 import { isGoPredeclaredType, isRuntimeFunction } from './builtins.js';
 import { UNNAMED_OBJECT, hasImplicitThis, paramNames, symbolsOf, type Family, type FileSymbols, type ImportBinding } from './symbols.js';
 import {
-  aliasedType, angleArgsAfter, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
+  aliasedType, angleArgsAfter, assignmentAt, baseTypeArgs, functionTypeParams, functionTypeParts, functionTypeThis, guardedType, isJsLibType, JS_PRIMITIVE_TYPES, objectTypeMembers, paramType,
   GO_MAP, closingBracket, genericParts, goFirstResult, goResults, splitTopLevel, typeName, typeParamsOf, typeShape, type TypeParam,
 } from './type-text.js';
 import { languageForPath } from '../../grammars/languages.js';
@@ -2655,9 +2655,9 @@ export class Resolver {
       case 'function':
         return this.returnValue(value.file, value.fn, depth + 1, value.self);
       case 'instance': {
-        // A callable object: what its `__call__` returns.
+        // A callable object: what its `__call__` returns, or its interface's call signatures.
         const call = this.findMethod(value.cls, '__call__');
-        return call ? this.returnValue(call.file, call.fn, depth + 1) : OPAQUE;
+        return call ? this.returnValue(call.file, call.fn, depth + 1) : this.callSignatureResult(value.cls, depth + 1);
       }
       case 'external':
         return EXTERNAL;
@@ -2666,6 +2666,28 @@ export class Resolver {
       default:
         return OPAQUE;
     }
+  }
+
+  /**
+   * What calling a value of an interface with call signatures gives: their return types, a type
+   * parameter of the interface read as the heritage between it and the value's type fixes it
+   * (rxjs's `OperatorFunction<T, R> extends UnaryFunction<Observable<T>, Observable<R>>` with
+   * `(source: T): R` gives an Observable).
+   */
+  private callSignatureResult(cls: ClassInfo, depth: number): Value {
+    if (this.tooDeep(depth)) return OPAQUE;
+    for (const owner of this.mro(cls).classes) {
+      const field = owner.records.flatMap((record) => record.fields).find((f) => f.name === CALL_MEMBER && f.type);
+      if (!field) continue;
+      const results = splitTopLevel(field.type!, '&').map((signature) => {
+        const returns = functionTypeParts(signature.trim().replace(/^\(([\s\S]*)\)$/, '$1'))?.returns;
+        if (!returns) return OPAQUE;
+        const bound = this.typeArgument(cls, owner, returns) ?? { file: owner.file, type: returns };
+        return this.typeValue(bound.file, bound.type, depth + 1);
+      });
+      return unionOf(results);
+    }
+    return OPAQUE;
   }
 
   /**

@@ -2,7 +2,7 @@
 // into the few shapes call resolution needs: a class name, a function type, a union, an object
 // type literal, a collection of elements, a map of values. Pure string functions; what a name
 // denotes in a project is the resolver's business.
-import { INDEX_MEMBER } from '../types.js';
+import { CALL_MEMBER, INDEX_MEMBER } from '../types.js';
 
 /** What a type text is, as far as resolving calls on a value of that type goes. */
 export type TypeShape =
@@ -308,13 +308,6 @@ export function assignmentAt(text: string): number {
   return -1;
 }
 
-/**
- * The name an object type's call signatures are recorded under, as one function type: their
- * intersection, as TypeScript types an overloaded function (`{ (f: F): R1; (a: A, f: F): R2 }` →
- * `((f: F) => R1) & ((a: A, f: F) => R2)`).
- */
-export const CALL_MEMBER = '()';
-
 /** Members of an object type literal `{ a: A; b?: B; m(x: X): R; (x: X): R }` → name → type (methods and call signatures as function types). */
 export function objectTypeMembers(text: string): Map<string, string> | undefined {
   if (!text.startsWith('{') || closingBracket(text, 0) !== text.length - 1) return undefined;
@@ -362,7 +355,7 @@ function unseparatedMembers(member: string): string[] {
 const MEMBER_START = /^(?!(?:import|typeof|keyof|infer|extends|is|asserts|new|unique|in|as|satisfies)\b)(?:readonly\s+)?[\w$]+\??(?::|\(|<[^<>]*>\()/;
 
 /** A call signature `<T>(x: X): R` as the function type `<T>(x: X) => R`; undefined for any other member. */
-function callSignature(member: string): string | undefined {
+export function callSignature(member: string): string | undefined {
   const open = member.startsWith('<') ? closingBracket(member, 0) + 1 : 0;
   if (member[open] !== '(') return undefined;
   const close = closingBracket(member, open);

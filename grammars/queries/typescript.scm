@@ -48,6 +48,8 @@
 (type_alias_declaration value: (union_type (object_type (property_signature name: (_) @field.name type: (type_annotation (_) @field.type)?) @field)))
 ; an index signature (`{ [k: string]: ZodTypeAny }`) is the field any key reads (named `[*]`: core/extract/definitions.ts)
 (interface_body (index_signature type: (type_annotation (_) @field.type)) @field.name @field)
+; a call signature of an interface (rxjs's UnaryFunction<T, R> { (source: T): R }): what calling its values gives
+(interface_body (call_signature) @field.name @field)
 (type_alias_declaration value: (object_type (index_signature type: (type_annotation (_) @field.type)) @field.name @field))
 ; constructor(private readonly repo: Repo), constructor(readonly type: NodeType): parameter properties are fields
 (required_parameter [(accessibility_modifier) "readonly"] pattern: (identifier) @field.name type: (type_annotation (_) @field.type)?) @field

@@ -113,6 +113,13 @@ describe('TypeScript types in call resolution', () => {
     expect(targetOf(project.graph, file, 'pool?.drain', 'Registry.drainOne')).toBe('src/union.ts#Pool.drain');
   });
 
+  it("a call of a value whose interface has call signatures gives their return type, a type parameter as the heritage clause fixes it (rxjs's OperatorFunction)", () => {
+    const file = 'src/callable.ts';
+    expect(targetOf(project.graph, file, 'pooled<number>()(source).drain', 'drainPooled')).toBe('src/union.ts#Pool.drain');
+    expect(targetOf(project.graph, file, 'op(source).close', 'drainPooled')).toBe('src/union.ts#Pool.close');
+    expect(targetOf(project.graph, file, "make('a', 2).drain", 'drainPooled')).toBe('src/union.ts#Pool.drain');
+  });
+
   it('a list literal of constructions with type arguments (`[new Subject<T>()]`) is a list of those instances: its elements have the written type', () => {
     const file = 'src/registry.ts';
     expect(targetOf(project.graph, file, 'window.get(1)?.drain', 'drainWindows')).toBe('src/union.ts#Pool.drain');
