@@ -102,7 +102,6 @@ export function splitBinary(input: string): BinaryOperation | undefined {
 const IDENT_START = /[A-Za-z_$@#\u00C0-\uFFFF]/;
 const IDENT_CHAR = /[\w$\u00C0-\uFFFF]/;
 
-/** Index of the quote closing the string literal whose opening quote is at `open` (the text's length if none). */
 /** What `a || b`, `a ?? b` or Python's `a or b` may be (split outside brackets and strings); undefined unless every alternative is a chain. */
 function alternativesOf(text: string): string[] | undefined {
   const parts: string[] = [];
@@ -133,6 +132,7 @@ function alternativesOf(text: string): string[] | undefined {
   return alternatives.every((part) => parseChain(part) !== undefined) ? alternatives : undefined;
 }
 
+/** Index of the quote closing the string literal whose opening quote is at `open` (the text's length if none). */
 function stringEnd(text: string, open: number): number {
   let i = open + 1;
   for (; i < text.length && text[i] !== text[open]; i++) if (text[i] === '\\') i++;
