@@ -1410,10 +1410,13 @@ export class Resolver {
     return declared && declared.kind !== 'opaque' ? { kind: 'object', file, path, declared } : { kind: 'object', file, path };
   }
 
-  /** What an object literal's property holds: the value of the name it was given (`{ onFoo }`, `{ run: helpers.run }`). */
+  /**
+   * What an object literal's property holds: the value of the name it was given (`{ onFoo }`,
+   * `{ run: helpers.run }`), or what its construction makes (`{ request: new InterceptorManager() }`).
+   */
   private propertyValue(file: string, property: LocalBinding, depth: number): Value | undefined {
     const segments = property.init_name === undefined ? undefined : parseChain(property.init_name);
-    const value = segments && this.evalSegments(file, property.scope, segments, property.line, depth + 1);
+    const value = segments ? this.evalSegments(file, property.scope, segments, property.line, depth + 1) : property.init_new ? this.bindingValue(file, property.scope, property, depth + 1) : undefined;
     return value && value.kind !== 'opaque' ? value : undefined;
   }
 

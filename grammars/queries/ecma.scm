@@ -211,6 +211,10 @@
 (variable_declarator
   name: (identifier) @binding.owner
   value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
+; const m = { request: new InterceptorManager() }: property `m.request` holds what the construction makes
+(variable_declarator
+  name: (identifier) @binding.owner
+  value: (object (pair key: (property_identifier) @binding.name value: (new_expression constructor: (_) @binding.new)))) @binding
 ; export default { isArray, forEach: each }: property `default.isArray` of the module's default object (axios's utils)
 (export_statement "default" @binding.owner value: (object (shorthand_property_identifier) @binding.name @binding.from)) @binding
 (export_statement "default" @binding.owner value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding
@@ -322,6 +326,14 @@
 (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned)
 (return_statement (await_expression [(identifier) (member_expression) (call_expression) (subscript_expression)] @returned))
 (arrow_function body: (await_expression [(identifier) (member_expression) (call_expression) (subscript_expression)] @returned))
+; a returned alternative (`return a || b`, `return a ?? b`, `return c ? a : b`, axios's `thing instanceof this ?
+; thing : new this(thing)`): either may be what the function gives
+(return_statement (binary_expression left: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression) (this)] @returned operator: ["||" "??"]))
+(return_statement (binary_expression operator: ["||" "??"] right: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression) (this)] @returned))
+(return_statement (ternary_expression consequence: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression) (this)] @returned))
+(return_statement (ternary_expression alternative: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression) (this)] @returned))
+(arrow_function body: (ternary_expression consequence: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned))
+(arrow_function body: (ternary_expression alternative: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned))
 ; a function literal returned (`return () => editor`, `() => () => editor`, `return (doc) => { …; return editor }`): a
 ; call of what the function gives gives that
 (return_statement (arrow_function body: [(identifier) (member_expression) (call_expression) (new_expression) (subscript_expression)] @returned.called) @returned)

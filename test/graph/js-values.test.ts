@@ -105,6 +105,13 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, 'use-options.js', 'options._catchError', 'fail')).toBe('internal.d.ts#Options._catchError');
   });
 
+  it("a function returning alternatives (c ? a : new this(a), a || new C()) gives either; an object literal's property constructed there is that instance (axios's AxiosHeaders.from, interceptors)", () => {
+    const file = 'alternatives.js';
+    expect(targetOf(js.graph, file, 'Headers.from(config.headers).normalize', 'request')).toBe(`${file}#Headers.normalize`);
+    expect(targetOf(js.graph, file, 'Headers.cached(null).normalize', 'request')).toBe(`${file}#Headers.normalize`);
+    expect(targetOf(js.graph, file, 'interceptors.request.forEach', 'request')).toBe(`${file}#Manager.forEach`);
+  });
+
   it("a member typed typeof f is no reference of f: its calls are none of f's (msw's ws.link)", () => {
     expect(targetOf(ts.graph, 'src/declared-object.ts', 'ns.link', 'useLink')).toBe('unresolved');
   });
