@@ -601,8 +601,28 @@ export class Resolver {
         assigned.push(this.bindingValue(owner.file, scope, binding, depth + 1));
       }
       if (assigned.length > 0) return unionOf(assigned);
+      // `this.interceptors = { request: new InterceptorManager() }` in a method: an object of those properties.
+      const literal = this.attributeObjects(owner.file).get(`${owner.name}\u0000${name}`);
+      if (literal) return { kind: 'object', file: owner.file, path: literal };
     }
     return undefined;
+  }
+
+  /** The object literals a file's methods set attributes to, by class and attribute (`Class\0x`): their paths in objectProperties. */
+  private attributeObjects(file: string): Map<string, string> {
+    return this.ctx.memo(`attribute-objects|${file}`, () => {
+      const out = new Map<string, string>();
+      for (const path of this.symbols(file)?.objectProperties.keys() ?? []) {
+        const at = path.lastIndexOf('.this.');
+        if (at < 0) continue;
+        const scope = path.slice(0, at);
+        const attribute = path.slice(at + '.this.'.length);
+        // The class the method is of (`A.m` under A, `A.B.m` under A.B).
+        const cls = scope.slice(0, scope.lastIndexOf('.'));
+        if (cls) out.set(`${cls}\u0000${attribute}`, path);
+      }
+      return out;
+    }) ?? new Map();
   }
 
   /**

@@ -128,8 +128,11 @@ export const UNNAMED_OBJECT = '';
 /** Signature of an object-literal member (`f(x)`, `f: function ()`, `async *f()`, `[Symbol.iterator]()`), not a declaration. */
 const OBJECT_MEMBER = /^(?:(?:async|get|set|static)\s+|\*\s*)*(?!function\b)(?:[\w$]+|\[[^\]]+\])\s*(?:\??:|\(|<)/;
 
-/** A binding of an object literal's property (`h.onFoo`); `this.x` bindings are fields, not these. */
-const OBJECT_PROPERTY = /^(?!this\.)([\w$]+)\.([\w$]+)$/;
+/**
+ * A binding of an object literal's property (`h.onFoo`), or of one an attribute holds
+ * (`this.interceptors.request`); `this.x` bindings are fields, not these.
+ */
+const OBJECT_PROPERTY = /^(?!this\.[\w$]+$)((?:this\.)?[\w$]+)\.([\w$]+)$/;
 
 const cache = new WeakMap<FileRecord, FileSymbols>();
 

@@ -215,6 +215,11 @@
 (variable_declarator
   name: (identifier) @binding.owner
   value: (object (pair key: (property_identifier) @binding.name value: (new_expression constructor: (_) @binding.new)))) @binding
+; this.interceptors = { request: new InterceptorManager() } in a method (axios's Axios): property
+; `this.interceptors.request` of the object the attribute holds
+(assignment_expression
+  left: (member_expression object: (this) property: (property_identifier)) @binding.owner
+  right: (object (pair key: (property_identifier) @binding.name value: (new_expression constructor: (_) @binding.new)))) @binding
 ; export default { isArray, forEach: each }: property `default.isArray` of the module's default object (axios's utils)
 (export_statement "default" @binding.owner value: (object (shorthand_property_identifier) @binding.name @binding.from)) @binding
 (export_statement "default" @binding.owner value: (object (pair key: (property_identifier) @binding.name value: [(identifier) (member_expression)] @binding.from))) @binding

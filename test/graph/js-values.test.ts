@@ -112,6 +112,11 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, file, 'interceptors.request.forEach', 'request')).toBe(`${file}#Manager.forEach`);
   });
 
+  it("an attribute a method sets to an object literal holds an object of its constructed properties (axios's this.interceptors = { request: new InterceptorManager() })", () => {
+    const file = 'alternatives.js';
+    expect(targetOf(js.graph, file, 'this.interceptors.response.forEach', 'Client.send')).toBe(`${file}#Manager.forEach`);
+  });
+
   it("a member typed typeof f is no reference of f: its calls are none of f's (msw's ws.link)", () => {
     expect(targetOf(ts.graph, 'src/declared-object.ts', 'ns.link', 'useLink')).toBe('unresolved');
   });
