@@ -337,6 +337,17 @@ function heritageTypeArgs(child: ClassInfo, parent: ClassInfo): string[] | undef
   return undefined;
 }
 
+/**
+ * The classes `this` (`self`) may be of in `scope`: every class the scope is a method (or nested
+ * function) of, `A.m` and `A.B.m` under `A.B`; a JS constructor function is its own instance's
+ * (`function Protocol() { this._parser = … }`).
+ */
+function thisOwners(scope: string, family: Family): string[] {
+  const owners: string[] = [];
+  for (let cut = family === 'js' ? scope.length : scope.lastIndexOf('.'); cut > 0; cut = scope.lastIndexOf('.', cut - 1)) owners.push(scope.slice(0, cut));
+  return owners;
+}
+
 /** The method name a Python binary operator calls (`+` → `__add__`, reflected `__radd__`). */
 const PYTHON_OPERATOR_METHODS = new Map([
   ['+', 'add'], ['-', 'sub'], ['*', 'mul'], ['/', 'truediv'], ['//', 'floordiv'], ['%', 'mod'], ['@', 'matmul'],
@@ -612,14 +623,12 @@ export class Resolver {
   private attributeObjects(file: string): Map<string, string> {
     return this.ctx.memo(`attribute-objects|${file}`, () => {
       const out = new Map<string, string>();
-      for (const path of this.symbols(file)?.objectProperties.keys() ?? []) {
+      const syms = this.symbols(file);
+      for (const path of syms?.objectProperties.keys() ?? []) {
         const at = path.lastIndexOf('.this.');
         if (at < 0) continue;
         const scope = path.slice(0, at);
-        const attribute = path.slice(at + '.this.'.length);
-        // The class the method is of (`A.m` under A, `A.B.m` under A.B).
-        const cls = scope.slice(0, scope.lastIndexOf('.'));
-        if (cls) out.set(`${cls}\u0000${attribute}`, path);
+        for (const owner of thisOwners(scope, syms!.family)) out.set(`${owner}\u0000${path.slice(at + '.this.'.length)}`, path);
       }
       return out;
     }) ?? new Map();
@@ -684,10 +693,8 @@ export class Resolver {
           if (attribute === undefined) continue;
           // A narrowing (`if isinstance(self.left, JSONPath):`) assigns nothing.
           const assigned = list.filter((binding) => binding.end_line === undefined);
-          // Every class the scope is a method (or nested function) of: `A.m` and `A.B.m` under `A.B`;
-          // a JS constructor function assigns its instance's members itself (`function Protocol() { this._parser = … }`).
-          for (let cut = syms!.family === 'js' ? scope.length : scope.lastIndexOf('.'); cut > 0; cut = scope.lastIndexOf('.', cut - 1)) {
-            const key = `${scope.slice(0, cut)}\u0000${attribute}`;
+          for (const owner of thisOwners(scope, syms!.family)) {
+            const key = `${owner}\u0000${attribute}`;
             let entries = out.get(key);
             if (!entries) out.set(key, (entries = []));
             for (const binding of assigned) entries.push({ scope, binding });
@@ -1078,6 +1085,8 @@ export class Resolver {
     const syms = this.symbols(file);
     if (syms?.family !== 'js' || !syms.holders.has(holder) || !syms.functions.has(holder)) return undefined;
     const assigned = this.attributeAssignments(file).get(`${holder}\u0000${name}`);
+    const literal = assigned?.length ? undefined : this.attributeObjects(file).get(`${holder}\u0000${name}`);
+    if (literal) return { kind: 'object', file, path: literal };
     if (!assigned?.length) return undefined;
     const value = unionOf(assigned.map(({ scope, binding }) => this.bindingValue(file, scope, binding, depth + 1)));
     return value.kind === 'opaque' ? undefined : value;

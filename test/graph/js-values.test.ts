@@ -115,6 +115,8 @@ describe('what JavaScript values hold', () => {
   it("an attribute a method sets to an object literal holds an object of its constructed properties (axios's this.interceptors = { request: new InterceptorManager() })", () => {
     const file = 'alternatives.js';
     expect(targetOf(js.graph, file, 'this.interceptors.response.forEach', 'Client.send')).toBe(`${file}#Manager.forEach`);
+    // A constructor function sets its instance's attributes itself.
+    expect(targetOf(js.graph, file, 'this.interceptors.request.forEach', 'LegacyClient.send')).toBe(`${file}#Manager.forEach`);
   });
 
   it("a member typed typeof f is no reference of f: its calls are none of f's (msw's ws.link)", () => {
