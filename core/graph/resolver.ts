@@ -2803,7 +2803,8 @@ export class Resolver {
     const body = this.classBody(file, site.caller, site.line);
     const call = body ? { ...site, caller: body } : site;
     const literal = this.symbols(file)?.family === 'js' ? literalReceiverType(call.callee) : undefined;
-    if (literal) return [{ via: 'external', lib: `${literal}.${call.name}` }];
+    // A literal, or what the runtime makes, is that type itself: no project subclass overriding its method runs.
+    if (literal) return [{ via: 'external', lib: `${literal}.${call.name}`, bound: 'exact' }];
     const segments = parseChain(call.callee);
     if (!segments) return [{ via: 'name' }];
     const last = segments[segments.length - 1];
@@ -3098,15 +3099,24 @@ export class Resolver {
   }
 }
 
-/** How a regex or string literal begins. */
-const LITERAL_START = new Set(['/', "'", '"', '`']);
+/** How a regex, string or array literal begins, or a runtime call that makes an array. */
+const LITERAL_START = new Set(['/', "'", '"', '`', '[', 'O', 'A']);
 
-/** The built-in type of a JS literal a method is called on (`/a+/.test(…)`, `'a,b'.split(…)`): never a project's. */
-function literalReceiverType(callee: string): 'RegExp' | 'String' | undefined {
+/** The runtime's functions that make an array of what they are given (`Object.keys(headers)`). */
+const ARRAY_MAKERS = /^(?:Object\.(?:keys|values|entries|getOwnPropertyNames|getOwnPropertySymbols)|Array\.(?:from|of))\s*\(/;
+
+/**
+ * The built-in type of a JS literal a method is called on (`/a+/.test(…)`, `'a,b'.split(…)`,
+ * `['get', 'set'].forEach(…)`), or of an array the runtime makes (`Object.keys(h).forEach(…)`): never a project's.
+ */
+function literalReceiverType(callee: string): 'RegExp' | 'String' | 'Array' | undefined {
   if (!LITERAL_START.has(callee[0])) return undefined;
   const dot = callee.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const receiver = callee.slice(0, dot);
   if (/^\/.+\/[dgimsuyv]*$/s.test(receiver)) return 'RegExp';
-  return /^(['"`]).*\1$/s.test(receiver) ? 'String' : undefined;
+  if (/^(['"`]).*\1$/s.test(receiver)) return 'String';
+  const maker = ARRAY_MAKERS.exec(receiver);
+  const open = maker ? maker[0].length - 1 : receiver[0] === '[' ? 0 : -1;
+  return open >= 0 && closingBracket(receiver, open) === receiver.length - 1 ? 'Array' : undefined;
 }

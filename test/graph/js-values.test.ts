@@ -5,6 +5,7 @@
 // options, msw's `link: typeof createWebSocketLinkHandler`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openFixture, targetOf, type OpenGraph } from './helpers.js';
+import { directCallers } from '../../dist/core/graph/callers.js';
 
 describe('what JavaScript values hold', () => {
   let js: OpenGraph;
@@ -23,6 +24,17 @@ describe('what JavaScript values hold', () => {
     expect(edges.map((edge) => `${edge.callee}:${edge.external ? edge.lib : 'unresolved'}`)).toEqual([
       '/{([^}]+)}/.test:RegExp.test', "'a,b'.split:String.split", '`${path}`.split:String.split',
     ]);
+  });
+
+  it('a method called on an array literal or on an array the runtime makes (Object.keys(h), Array.from(x)) is Array\'s; an element of a literal is not known so', () => {
+    const edges = js.graph.fileGraph('literals.js')!.edges.filter((edge) => edge.from.name === 'names' && edge.callee.endsWith('.forEach'));
+    expect(edges.map((edge) => `${edge.callee}:${edge.external ? edge.lib : 'unresolved'}`)).toEqual([
+      "['get', 'set'].forEach:Array.forEach", 'Object.keys(headers).forEach:Array.forEach', 'Array.from(headers).forEach:Array.forEach',
+      '[headers, [1]][0].forEach:unresolved',
+    ]);
+    // They are Array itself: a project's subclass of Array overriding forEach is not reached through them.
+    const sites = directCallers(js.graph, { file: 'literals.js', name: 'List.forEach' }, false, 'family').map(({ edge }) => edge.line);
+    expect(sites.filter((line) => line >= 30)).toEqual([]);
   });
 
   it("a value typed string, number or RegExp has the built-in type's methods, not a project method's of their name", () => {
