@@ -139,8 +139,8 @@ function stringEnd(text: string, open: number): number {
   return i;
 }
 
-/** Index just past the bracket that closes the one at `open`, or -1. */
-function closeOf(text: string, open: number): number {
+/** Index just past the bracket that closes the one at `open` (strings skipped), or -1. */
+export function closeOf(text: string, open: number): number {
   const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
   const stack: string[] = [];
   for (let i = open; i < text.length; i++) {

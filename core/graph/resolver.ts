@@ -7,7 +7,7 @@
 // Precision first: when a step is uncertain (an untyped local, an external base class, a method
 // the known hierarchy does not define) the answer is "unknown", never a guess.
 import { CALL_MEMBER, INDEX_MEMBER, type CallSite, type ClassRecord, type FunctionRecord, type LineSpan, type LocalBinding } from '../types.js';
-import { parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
+import { closeOf, parseChain, splitBinary, type BinaryOperation, type Segment } from './chain.js';
 import { dirOf } from './file-set.js';
 import { isAbstract, MODULE_SCOPE, type ReceiverBound, type SymbolRef, type Via } from './model.js';
 import type { ResolveContext } from './resolve/context.js';
@@ -1650,9 +1650,15 @@ export class Resolver {
     if (value.kind !== 'instance') return undefined;
     const method = this.findMethod(value.cls, name);
     if (method) return { file: method.file, type: `(${method.fn.params.join(', ')}) => void` };
-    for (const owner of this.mro(value.cls).classes) {
+    const declared = this.declaredField(value.cls, name);
+    return declared && { file: declared.owner.file, type: declared.type };
+  }
+
+  /** The type the first class of `cls`'s hierarchy declaring field `name` with a type gives it, with that class. */
+  private declaredField(cls: ClassInfo, name: string): { owner: ClassInfo; type: string } | undefined {
+    for (const owner of this.mro(cls).classes) {
       const field = owner.records.flatMap((record) => record.fields).find((f) => f.name === name && f.type);
-      if (field) return { file: owner.file, type: field.type! };
+      if (field) return { owner, type: field.type! };
     }
     return undefined;
   }
@@ -2707,19 +2713,15 @@ export class Resolver {
    * `(source: T): R` gives an Observable).
    */
   private callSignatureResult(cls: ClassInfo, depth: number): Value {
-    if (this.tooDeep(depth)) return OPAQUE;
-    for (const owner of this.mro(cls).classes) {
-      const field = owner.records.flatMap((record) => record.fields).find((f) => f.name === CALL_MEMBER && f.type);
-      if (!field) continue;
-      const results = splitTopLevel(field.type!, '&').map((signature) => {
-        const returns = functionTypeParts(signature.trim().replace(/^\(([\s\S]*)\)$/, '$1'))?.returns;
-        if (!returns) return OPAQUE;
-        const bound = this.typeArgument(cls, owner, returns) ?? { file: owner.file, type: returns };
-        return this.typeValue(bound.file, bound.type, depth + 1);
-      });
-      return unionOf(results);
-    }
-    return OPAQUE;
+    const declared = this.tooDeep(depth) ? undefined : this.declaredField(cls, CALL_MEMBER);
+    if (!declared) return OPAQUE;
+    const { owner, type } = declared;
+    return unionOf(splitTopLevel(type, '&').map((signature) => {
+      const returns = functionTypeParts(signature.trim().replace(/^\(([\s\S]*)\)$/, '$1'))?.returns;
+      if (!returns) return OPAQUE;
+      const bound = this.typeArgument(cls, owner, returns) ?? { file: owner.file, type: returns };
+      return this.typeValue(bound.file, bound.type, depth + 1);
+    }));
   }
 
   /**
@@ -3118,5 +3120,5 @@ function literalReceiverType(callee: string): 'RegExp' | 'String' | 'Array' | un
   if (/^(['"`]).*\1$/s.test(receiver)) return 'String';
   const maker = ARRAY_MAKERS.exec(receiver);
   const open = maker ? maker[0].length - 1 : receiver[0] === '[' ? 0 : -1;
-  return open >= 0 && closingBracket(receiver, open) === receiver.length - 1 ? 'Array' : undefined;
+  return open >= 0 && closeOf(receiver, open) === receiver.length ? 'Array' : undefined;
 }

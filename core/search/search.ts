@@ -28,6 +28,8 @@ interface Scope {
   files: string[];
   limit: number;
   options: SearchOptions;
+  /** inTests() per file, worked out once: sorts ask it at every comparison. */
+  inTests: Map<string, number>;
 }
 
 export async function searchProject(project: ProjectIndex, options: SearchOptions): Promise<SearchResult> {
@@ -36,7 +38,7 @@ export async function searchProject(project: ProjectIndex, options: SearchOption
   const limit = options.limit ?? DEFAULT_LIMIT;
   const records = await project.records();
   const accept = fileFilter(options.path, options.glob);
-  const scope: Scope = { project, records, accept, files: [...records.keys()].filter(accept), limit, options };
+  const scope: Scope = { project, records, accept, files: [...records.keys()].filter(accept), limit, options, inTests: new Map() };
   const choice = options.tier ?? 'auto';
   const query = raw.trim();
   if (choice !== 'auto') return { query: raw, tier: choice, hits: await runTier(choice, query, scope) };
@@ -143,8 +145,12 @@ async function structural(shape: StructuralShape, query: string, scope: Scope): 
 
 /** 1 for a file of test code, else 0: of equal hits, the product's come first (who looks for a shape mostly means the code under test). */
 function inTests(scope: Scope, file: string): number {
-  const record = scope.records.get(file);
-  return record && isTestFile(file, record.language) ? 1 : 0;
+  let known = scope.inTests.get(file);
+  if (known === undefined) {
+    const record = scope.records.get(file);
+    scope.inTests.set(file, (known = record && isTestFile(file, record.language) ? 1 : 0));
+  }
+  return known;
 }
 
 // ── semantic ────────────────────────────────────────────────────────────────────────────────
