@@ -1433,7 +1433,11 @@ export class Resolver {
   private objectValue(file: string, scope: string, name: string, depth: number): Value | undefined {
     const syms = this.symbols(file);
     const path = scope === MODULE_SCOPE ? name : `${scope}.${name}`;
-    if (!syms || (!syms.objects.has(path) && !syms.objectProperties.has(path))) return undefined;
+    if (!syms) return undefined;
+    // A function's local object that its code sets functions on (`const self = {}; self.describe =
+    // function describe(…) {…}`, yargs's factories): an object of those, as at module level.
+    if (scope !== MODULE_SCOPE && syms.holders.has(path) && !syms.functions.has(path) && !syms.bindings.get(scope)?.has(name)) return { kind: 'object', file, path };
+    if (!syms.objects.has(path) && !syms.objectProperties.has(path)) return undefined;
     const typed = syms.bindings.get(scope)?.get(name)?.find((b) => b.type);
     const declared = typed ? this.typeValue(file, typed.type!, depth + 1) : undefined;
     return declared && declared.kind !== 'opaque' ? { kind: 'object', file, path, declared } : { kind: 'object', file, path };

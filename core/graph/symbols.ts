@@ -208,6 +208,14 @@ function buildSymbols(record: FileRecord): FileSymbols {
       const owner = cls.qualified_name.slice(0, -cls.name.length - 1);
       if (owner && !classes.has(owner) && !functions.has(owner)) holders.add(owner);
     }
+    // A function's local object that its code sets functions on (`self.describe = function describe`
+    // in yargs's `function usage() { const self = {}; … }`), which the extractor names `usage.self.describe`.
+    for (const fn of functions.values()) {
+      if (!fn.parent_function || fn.class_name || OBJECT_MEMBER.test(fn.signature)) continue;
+      const owner = fn.qualified_name.replace(/@\d+$/, '').slice(0, -fn.name.length - 1);
+      const local = owner.startsWith(`${fn.parent_function}.`) ? owner.slice(fn.parent_function.length + 1) : '';
+      if (local !== '' && !local.includes('.') && !functions.has(owner) && !classes.has(owner)) holders.add(owner);
+    }
     // `BigInteger.prototype.subTo = bnpSubTo` at the top of the module: a function set on a function by name.
     const setOnFunction = (owner: string, list: LocalBinding[]): void => {
       const holder = functions.get(owner);

@@ -37,6 +37,15 @@ describe('what JavaScript values hold', () => {
     expect(sites.filter((line) => line >= 30)).toEqual([]);
   });
 
+  it("a function's local object that its code sets functions on is an object of those (yargs's `const self = {}; self.describe = function describe(…)`)", () => {
+    const file = 'factory-object.js';
+    expect(targetOf(js.graph, file, 'self.describe', 'usage.self.describe')).toBe(`${file}#usage.self.describe`);
+    expect(targetOf(js.graph, file, 'self.describe', 'usage.self.help')).toBe(`${file}#usage.self.describe`);
+    expect(targetOf(js.graph, file, 'self.describe', 'usage.reset')).toBe(`${file}#usage.self.describe`);
+    // A local bound to another value is that value, whatever is set on it.
+    expect(targetOf(js.graph, file, 'self.conflicts', 'validation')).not.toBe(`${file}#validation.self.conflicts`);
+  });
+
   it("a value typed string, number or RegExp has the built-in type's methods, not a project method's of their name", () => {
     const file = 'src/primitives.ts';
     expect(targetOf(ts.graph, file, 'pattern.test', 'clean')).toBe('external');
