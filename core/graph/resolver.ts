@@ -2173,8 +2173,10 @@ export class Resolver {
         return held === undefined ? OPAQUE : this.expressionValue(value.file, value.scope, held, value.line, depth + 1) ?? OPAQUE;
       }
       case 'map':
-        // A Record's properties are its values; a Map's `get` returns one.
+        // A Record's properties are its values; a Map's `get` returns one, its `values()` (Python's
+        // dict's too) iterates them (pip's `for pth in self._pth.values(): pth.remove()`).
         if (value.lib === 'Record') return value.value;
+        if (name === 'values') return { kind: 'builtin', result: { kind: 'array', element: value.value } };
         return name === 'get' ? { kind: 'builtin', result: value.value } : EXTERNAL;
       case 'object': {
         const syms = this.symbols(value.file);

@@ -210,6 +210,8 @@ describe('Python call resolution without annotations', () => {
     expect(targetOf(project.graph, file, 'resource.copy')).toBe(`${file}#Text.copy`);
     // A mapping copied from a typed parameter into an attribute keeps its values' type (jinja2 PrefixLoader).
     expect(targetOf(project.graph, file, 'console.print', 'Registry.print_all')).toBe(`${file}#Console.print`);
+    // Its values() iterates those values (pip's `for pth in self._pth.values()`).
+    expect(targetOf(project.graph, file, 'listed.print')).toBe(`${file}#Console.print`);
   });
 
   it('a tuple is its items by position: declared, in a list, returned by an unannotated function; an iterated literal is any of its items (flask, trio)', () => {
