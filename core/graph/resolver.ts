@@ -262,6 +262,12 @@ function aliased(value: Value): Value {
   return value.kind === 'union' ? { kind: 'union', options: value.options.map(aliased) } : value;
 }
 
+/** The value itself, where `aliased` made it a copy. */
+function unaliased(value: Value): Value {
+  if ((value.kind === 'function' || value.kind === 'class') && value.alias) return { ...value, alias: undefined };
+  return value.kind === 'union' ? { kind: 'union', options: value.options.map(unaliased) } : value;
+}
+
 /**
  * The runtime or library type a value is an instance of (`Map`, `redux#Store`), when known: for a
  * union, the one all its options share (`Map<K, A> | Map<K, B>`).
@@ -2391,11 +2397,13 @@ export class Resolver {
       if (whole) return { kind: 'function', file, fn: whole };
       // `export default { isArray, forEach: each, merge() {} }`: the file's unnamed object.
       if (syms.objectProperties.has(UNNAMED_OBJECT) || syms.objects.has(UNNAMED_OBJECT)) return { kind: 'object', file, path: UNNAMED_OBJECT };
-      // `export default shallowProperty('length')`, `module.exports = new Mongoose()`: what the call gives.
+      // `export default shallowProperty('length')`, `module.exports = new Mongoose()`: what the call gives;
+      // `module.exports = typeof Object.is === 'function' ? Object.is : _objectIs`: one of those, the
+      // module's value itself (no copy of it: importers' calls are calls of _objectIs, as the checker reads them).
       for (const bound of ['default', 'module.exports']) {
         if (!syms.bindings.get(MODULE_SCOPE)?.has(bound)) continue;
         const value = this.moduleName(file, bound, depth + 1);
-        if (value) return value;
+        if (value) return unaliased(value);
       }
     }
     // Definitions marked exported by the extractor (`export function f`, `exports.f = …`).

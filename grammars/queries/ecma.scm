@@ -235,6 +235,9 @@
 ((assignment_expression left: (member_expression) @binding.name
   right: [(new_expression constructor: (_) @binding.new) (assignment_expression right: (new_expression constructor: (_) @binding.new))]) @binding
   (#eq? @binding.name "module.exports"))
+; module.exports = typeof Object.is === 'function' ? Object.is : _objectIs (ramda): the module's value is one of those
+((assignment_expression left: (member_expression) @binding.name right: [(binary_expression) (ternary_expression) (parenthesized_expression)] @binding.either) @binding
+  (#eq? @binding.name "module.exports"))
 ; Controller.build = build, at the top of a module: property `Controller.build` holds that name's value
 (program (expression_statement (assignment_expression
   left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)

@@ -46,6 +46,10 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, file, 'self.conflicts', 'validation')).not.toBe(`${file}#validation.self.conflicts`);
   });
 
+  it("a CommonJS module's value written as alternatives is any of them, itself (ramda's module.exports = … ? Object.is : _objectIs)", () => {
+    expect(targetOf(js.graph, 'cjs/path.js', '_objectIs', 'identical')).toBe('cjs/object-is.js#_objectIs');
+  });
+
   it("a value typed string, number or RegExp has the built-in type's methods, not a project method's of their name", () => {
     const file = 'src/primitives.ts';
     expect(targetOf(ts.graph, file, 'pattern.test', 'clean')).toBe('external');
