@@ -909,10 +909,11 @@ export class Resolver {
         return unpacked ? this.namedTupleItem(unpacked, binding.init_item, depth + 1) : OPAQUE;
       }
       // A copied function or class (`_ = gettext`, `_PyFuture = Future`) is an alias: a call of the
-      // variable is not claimed for the original, what it gives is known. A module copied is not
-      // followed, but for a CommonJS module's own exports (`const proto = module.exports = { … }`).
-      const ownExports = value?.kind === 'module' && value.family === 'js' && value.file === file;
-      if (value && value.kind !== 'opaque' && (value.kind !== 'module' || ownExports)) return ownExports ? value : aliased(value);
+      // variable is not claimed for the original, what it gives is known. A Python module copied is
+      // not followed; a JS one is that module (a CommonJS module's own exports, `const proto =
+      // module.exports = { … }`; Babel's `var NodePath_context = _context` for `import * as NodePath_context`).
+      const jsModule = value?.kind === 'module' && value.family === 'js';
+      if (value && value.kind !== 'opaque' && (value.kind !== 'module' || jsModule)) return jsModule ? value : aliased(value);
     }
     if (binding.init_any) {
       const options = binding.init_any.map((text) => {

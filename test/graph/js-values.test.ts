@@ -50,6 +50,12 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, 'cjs/path.js', '_objectIs', 'identical')).toBe('cjs/object-is.js#_objectIs');
   });
 
+  it("a JS module copied to another name is that module (Babel's var NodePath_context = _context for import * as)", () => {
+    expect(targetOf(js.graph, 'cjs/path.js', 'NodePath_context.skip', 'identical')).toBe('cjs/context.js#skip');
+    const sites = directCallers(js.graph, { file: 'cjs/context.js', name: 'visit' }, false, 'family').map(({ edge }) => `${edge.from.file}:${edge.line}:${edge.reference ?? false}`);
+    expect(sites).toEqual(['cjs/path.js:6:true']);
+  });
+
   it("a value typed string, number or RegExp has the built-in type's methods, not a project method's of their name", () => {
     const file = 'src/primitives.ts';
     expect(targetOf(ts.graph, file, 'pattern.test', 'clean')).toBe('external');
