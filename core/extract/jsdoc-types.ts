@@ -97,6 +97,7 @@ export function applyJsDocTypes(record: FileRecord, source: string): void {
     added.push(...annotateFunction(fn, block.tags, bounds));
   }
   added.push(...unnamedMethodParams(source, lines, byNextLine, functions));
+  added.push(...inlineParamTypes(source, lines, blocks, functions));
   for (const block of blocks) {
     const type = block.tags.find((tag) => tag.tag === 'type')?.type;
     if (type === undefined) continue;
@@ -351,6 +352,56 @@ function parenthesised(type: string): string {
 
 /** `deserialize(context) {` alone on its line: a method of an object literal. */
 const METHOD_HEAD = /^\s*(?:async\s+)?(?!(?:if|for|while|switch|catch|with|function)\b)[A-Za-z_$][\w$]*\s*\(([^()]*)\)\s*\{\s*$/;
+
+/** What follows a block typing one parameter in its list: the parameter's name, then `,`, `)` or a default. */
+const INLINE_PARAM = /^\s*([A-Za-z_$][\w$]*)\s*(?=[,)=])/;
+/** What precedes a function's parameter list: `function`, `function name`, a method's name (not a keyword), or nothing (an arrow). */
+const PARAMS_OWNER = /(?:\bfunction\b\s*\*?\s*[\w$]*|(?<![\w$])(?!(?:if|for|while|switch|catch|with|return|typeof|await|new)\b)[A-Za-z_$][\w$]*|[(,=:?]|^)\s*$/;
+
+/**
+ * Parameters typed where they are written (less's `rules.map(function (/** @type {Node} *\/ rule)
+ * { return rule.eval(context); })`), as TypeScript reads them: the name has that type in the
+ * function's body, whether the function is a definition or a callback.
+ */
+function inlineParamTypes(source: string, lines: readonly string[], blocks: readonly Block[], functions: readonly FunctionRecord[]): LocalBinding[] {
+  const added: LocalBinding[] = [];
+  let offsets: number[] | undefined;
+  for (const block of blocks) {
+    const type = block.tags.length === 1 && block.tags[0].tag === 'type' ? block.tags[0].type : undefined;
+    const name = type === undefined ? undefined : INLINE_PARAM.exec(block.after)?.[1];
+    if (!name) continue;
+    offsets ??= lineOffsets(lines);
+    const end = offsets[block.endLine - 1] + lines[block.endLine - 1].length - block.after.length;
+    const start = source.lastIndexOf('/**', end);
+    const open = openParen(source, start);
+    if (open < 0 || !PARAMS_OWNER.test(source.slice(Math.max(0, open - 80), open))) continue;
+    const close = closingBracket(source, open);
+    if (close < 0) continue;
+    // The body: a block after the list (or after `=>`), else an arrow's expression, taken to its line.
+    const body = /^\s*(?:=>\s*)?\{/.exec(source.slice(close + 1));
+    const arrow = /^\s*=>/.test(source.slice(close + 1));
+    if (!body && !arrow) continue;
+    const bodyEnd = body ? closingBracket(source, close + body[0].length) : close;
+    if (bodyEnd < 0) continue;
+    const line = block.endLine;
+    const endLine = line + (source.slice(end, bodyEnd).match(/\n/g)?.length ?? 0);
+    const scope = functions.filter((fn) => fn.line <= line && endLine <= fn.end_line).sort((a, b) => b.line - a.line || a.end_line - b.end_line)[0]?.qualified_name ?? '<module>';
+    added.push({ scope, name, line, end_line: endLine, type: type! });
+  }
+  return added;
+}
+
+/** The `(` opening the parameter list a position is in (parentheses counted back from it), or -1. */
+function openParen(source: string, at: number): number {
+  let depth = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    const c = source[i];
+    if (c === ')') depth++;
+    else if (c === '(' && depth-- === 0) return i;
+    else if (c === ';' || c === '{' || c === '}') return -1;
+  }
+  return -1;
+}
 
 /**
  * The `@param` types of a method of an object literal that is no definition (one passed as an

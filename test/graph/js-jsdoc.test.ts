@@ -22,6 +22,14 @@ describe('JavaScript typed with JSDoc', () => {
     expect(targetOf(project.graph, file, 'item.content.getContent', 'contentOf')).toBe('src/content.js#AbstractContent.getContent');
   });
 
+  it('a parameter typed where it is written is that type in its function, a callback or a definition (less\'s function (/** @type {Node} */ rule))', () => {
+    const inline = 'src/inline-params.js';
+    expect(targetOf(project.graph, inline, 'rule.commit', 'evalRules')).toBe(`${file}#Transaction.commit`);
+    expect(targetOf(project.graph, inline, 'each.commit', 'evalRules')).toBe(`${inline}#Rule.commit`);
+    expect(targetOf(project.graph, inline, 'rule.commit', 'typedOwn')).toBe(`${inline}#Rule.commit`);
+    expect(targetOf(project.graph, inline, 'rule.commit', 'untyped')).not.toBe(`${inline}#Rule.commit`);
+  });
+
   it('a @typedef of an import type is a type importers name too, and a name a CommonJS module does not export is a property of its value (webpack\'s PrintContext)', () => {
     expect(targetOf(project.graph, 'src/syntax-printer.cjs', '(writer as SyntaxPrintContext).get', 'print')).toBe('src/source-processor.cjs#PrintContext.get');
   });
