@@ -1442,8 +1442,17 @@ export class Resolver {
     const path = scope === MODULE_SCOPE ? name : `${scope}.${name}`;
     if (!syms) return undefined;
     // A function's local object that its code sets functions on (`const self = {}; self.describe =
-    // function describe(…) {…}`, yargs's factories): an object of those, as at module level.
-    if (scope !== MODULE_SCOPE && syms.holders.has(path) && !syms.functions.has(path) && !syms.bindings.get(scope)?.has(name)) return { kind: 'object', file, path };
+    // function describe(…) {…}`, yargs's factories): an object of those, as at module level; where
+    // the local is `this` (sinon's `function Sandbox() { const sandbox = this; sandbox.replace =
+    // function replace(…) … }`), its other members are `this`'s.
+    if (scope !== MODULE_SCOPE && syms.holders.has(path) && !syms.functions.has(path)) {
+      const bound = syms.bindings.get(scope)?.get(name);
+      if (!bound) return { kind: 'object', file, path };
+      if (bound.every((b) => b.init_name === 'this')) {
+        const self = this.bindingValue(file, scope, bound[0], depth + 1);
+        return self.kind === 'opaque' ? { kind: 'object', file, path } : { kind: 'object', file, path, declared: self };
+      }
+    }
     if (!syms.objects.has(path) && !syms.objectProperties.has(path)) return undefined;
     const typed = syms.bindings.get(scope)?.get(name)?.find((b) => b.type);
     const declared = typed ? this.typeValue(file, typed.type!, depth + 1) : undefined;

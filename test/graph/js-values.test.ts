@@ -44,6 +44,9 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, file, 'self.describe', 'usage.reset')).toBe(`${file}#usage.self.describe`);
     // A local bound to another value is that value, whatever is set on it.
     expect(targetOf(js.graph, file, 'self.conflicts', 'validation')).not.toBe(`${file}#validation.self.conflicts`);
+    // A local that is `this` (sinon's Sandbox): what is set on it, and this's other members.
+    expect(targetOf(js.graph, file, 'sandbox.replace.apply', 'Sandbox.sandbox.inject.obj.replace')).toBe(`${file}#Sandbox.sandbox.replace`);
+    expect(targetOf(js.graph, file, 'sandbox.verifyNotReplaced', 'Sandbox.sandbox.replace')).toBe(`${file}#Sandbox.verifyNotReplaced`);
   });
 
   it("a CommonJS module's value written as alternatives is any of them, itself (ramda's module.exports = … ? Object.is : _objectIs)", () => {
