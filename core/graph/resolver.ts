@@ -1460,12 +1460,14 @@ export class Resolver {
   }
 
   /**
-   * What an object literal's property holds: the value of the name it was given (`{ onFoo }`,
-   * `{ run: helpers.run }`), or what its construction makes (`{ request: new InterceptorManager() }`).
+   * What an object literal's property (or a property set on a name) holds: the value of the name it
+   * was given (`{ onFoo }`, `{ run: helpers.run }`), or what its construction or call makes
+   * (`{ request: new InterceptorManager() }`, `BigInteger.ZERO = nbv(0)`).
    */
   private propertyValue(file: string, property: LocalBinding, depth: number): Value | undefined {
     const segments = property.init_name === undefined ? undefined : parseChain(property.init_name);
-    const value = segments ? this.evalSegments(file, property.scope, segments, property.line, depth + 1) : property.init_new ? this.bindingValue(file, property.scope, property, depth + 1) : undefined;
+    const made = property.init_new || property.init_call !== undefined;
+    const value = segments ? this.evalSegments(file, property.scope, segments, property.line, depth + 1) : made ? this.bindingValue(file, property.scope, property, depth + 1) : undefined;
     return value && value.kind !== 'opaque' ? value : undefined;
   }
 

@@ -242,6 +242,16 @@
 (program (expression_statement (assignment_expression
   left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)
   right: [(identifier) (member_expression)] @binding.from)) @binding)
+; BigInteger.ZERO = nbv(0), Parser.DEFAULT = new Parser(), at the top of a module: property
+; `BigInteger.ZERO` holds what the call or construction gives (node-forge's jsbn.js)
+((program (expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)
+  right: (call_expression function: (_) @binding.call))) @binding)
+  (#not-any-of? @binding.owner "exports" "module") (#not-any-of? @binding.call "require" "import"))
+((program (expression_statement (assignment_expression
+  left: (member_expression object: (identifier) @binding.owner property: (property_identifier) @binding.name)
+  right: (new_expression constructor: (_) @binding.new))) @binding)
+  (#not-any-of? @binding.owner "exports" "module"))
 ; Async.prototype.invoke = AsyncInvoke, at the top of a module: a member of the instances (bluebird's async.js)
 (program (expression_statement (assignment_expression
   left: (member_expression

@@ -59,6 +59,11 @@ describe('what JavaScript values hold', () => {
     expect(sites).toEqual(['cjs/path.js:6:true']);
   });
 
+  it("a property set at the top of a module to a call's value or a construction holds it (node-forge's BigInteger.ZERO = nbv(0))", () => {
+    expect(targetOf(js.graph, 'constants.js', 'BigInteger.ZERO.subTo', 'negate')).toBe('constants.js#bnpSubTo');
+    expect(targetOf(js.graph, 'constants.js', 'BigInteger.ONE.subTo', 'negate')).toBe('constants.js#bnpSubTo');
+  });
+
   it("a value typed string, number or RegExp has the built-in type's methods, not a project method's of their name", () => {
     const file = 'src/primitives.ts';
     expect(targetOf(ts.graph, file, 'pattern.test', 'clean')).toBe('external');
