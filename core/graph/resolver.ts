@@ -1206,6 +1206,10 @@ export class Resolver {
       const made = segments && this.evalSegments(file, scope, segments, line, 1);
       return made?.kind === 'instance' ? { kind: 'instance', cls: made.cls } : made;
     }
+    if (from.holder) {
+      const segments = parseChain(from.holder);
+      return (segments && this.evalSegments(file, scope, segments, line, 1)) || undefined;
+    }
     if (from.callee === undefined || from.arg === undefined) return undefined;
     const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);
     if (declared && from.object) {

@@ -88,6 +88,8 @@ describe('what JavaScript values hold', () => {
   it('this in a function set on a prototype by a computed name is an instance (superagent\'s Agent.prototype[name] = function …)', () => {
     expect(targetOf(js.graph, 'prototype-loop.js', 'this._setDefaults')).toBe('prototype-loop.js#Agent._setDefaults');
     expect(targetOf(js.graph, 'prototype-loop.js', 'this.run')).toBe('prototype-loop.js#Old.run');
+    // Set on another object by a computed name, `this` is that object (express's app[method] = function …).
+    expect(targetOf(js.graph, 'prototype-loop.js', 'this.set')).toBe('prototype-loop.js#app.set');
   });
 
   it('a named function expression\'s own name is bound inside it, over the module\'s function of that name (walker.walk = function walk(…) { … walk(child) })', () => {

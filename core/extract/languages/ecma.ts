@@ -256,10 +256,13 @@ function callThis(call: Node): CallSite['this_from'] {
   const holder = fn?.parent;
   if (!fn || !holder) return undefined;
   // `Agent.prototype[name] = function () { this.x() }` (superagent's methods made in a loop): no
-  // definition, but set on a prototype as one is, so `this` is an instance.
+  // definition, but set on a prototype as one is, so `this` is an instance; set on another object
+  // (express's `app[method] = function () { this.set(…) }`), `this` is that object.
   const target = holder.type === 'assignment_expression' ? holder.childForFieldName('left') : null;
-  const prototype = target?.type === 'subscript_expression' ? /^([\w$.]+)\.prototype$/.exec(target.childForFieldName('object')?.text ?? '') : null;
+  const object = target?.type === 'subscript_expression' ? target.childForFieldName('object')?.text ?? '' : '';
+  const prototype = /^([\w$.]+)\.prototype$/.exec(object);
   if (prototype) return { prototype: prototype[1] };
+  if (/^[\w$]+(\.[\w$]+)*$/.test(object)) return { holder: object };
   if (BINDING_PARENTS.has(holder.type)) return undefined;
   const first = fn.childForFieldName('parameters')?.firstNamedChild;
   const declared = first?.childForFieldName('pattern')?.type === 'this' ? first.childForFieldName('type')?.firstNamedChild : undefined;
