@@ -32,6 +32,7 @@ import type { Def } from './definitions.js';
 import type { ScopeIndex } from './scope.js';
 import { callerOf } from './calls.js';
 import { cap, capType, collapse, elideArguments, textWithout, TYPE_MAX, withoutArguments, withoutTypeArguments } from './text.js';
+import { requiredModule } from './returns.js';
 
 /** JS/TS functions, whose parameters an assignment in their body may name. */
 const PARAMETER_OWNERS = new Set([
@@ -329,7 +330,9 @@ export function buildBindings(matches: Match[], scopes: ScopeIndex<Def>, comment
       binding.type_at_new = true;
     }
     if (callNode && binding.init_call === undefined) {
-      binding.init_call = cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(callNode.text)))), 120);
+      // `require("./debuggability")(Promise, …)` (bluebird): a call of what that module exports, kept as returns.ts keeps a require.
+      const required = requiredModule(callNode);
+      binding.init_call = required !== undefined ? `require(${JSON.stringify(required)})` : cap(withoutTypeArguments(withoutArguments(elideArguments(collapse(callNode.text)))), 120);
       if (newNode) binding.init_new = true;
       if (callNode.parent && isAwaited(callNode.parent)) binding.awaited = true;
       const targets = nameNode.parent;

@@ -94,7 +94,7 @@ function ownFunction(node: Node): Node | undefined {
 }
 
 /** The module of a JS `require("m")` call with a literal name. */
-function requiredModule(node: Node): string | undefined {
+export function requiredModule(node: Node): string | undefined {
   if (node.type !== 'call_expression' || node.childForFieldName('function')?.text !== 'require') return undefined;
   const args = node.childForFieldName('arguments')?.namedChildren.filter((arg) => arg.type !== 'comment') ?? [];
   const literal = args.length === 1 && args[0].type === 'string' ? /^(['"])(.*)\1$/.exec(args[0].text) : null;

@@ -943,9 +943,11 @@ export class Resolver {
       if (value?.kind === 'map') return value.value;
     }
     if (binding.init_call) {
-      const segments = parseChain(binding.init_call);
-      // The name's earlier binding, not this one: `frame = frame.inner()`.
-      const value = segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
+      const required = REQUIRE_CALL.exec(binding.init_call)?.[1];
+      const segments = required === undefined ? parseChain(binding.init_call) : undefined;
+      // The name's earlier binding, not this one: `frame = frame.inner()`; `require("./m")(…)`: a call of what m exports.
+      const value = required !== undefined ? this.requiredValue(file, JSON.parse(required) as string, depth + 1)
+        : segments ? this.evalSegments(file, scope, segments, binding.line - 1, depth + 1) : undefined;
       if (binding.init_item !== undefined) {
         if (!value) return OPAQUE;
         // `const [a, b] = await f()`: an item of what the promise resolves to.

@@ -53,6 +53,10 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, 'cjs/path.js', '_objectIs', 'identical')).toBe('cjs/object-is.js#_objectIs');
   });
 
+  it("a name set to a call of a required module's value is what that returns (bluebird's var debug = require('./debuggability')(Promise))", () => {
+    expect(targetOf(js.graph, 'cjs/promise.js', 'debug.setBounds')).toBe('cjs/debuggability.js#module.exports.setBounds');
+  });
+
   it("a JS module copied to another name is that module (Babel's var NodePath_context = _context for import * as)", () => {
     expect(targetOf(js.graph, 'cjs/path.js', 'NodePath_context.skip', 'identical')).toBe('cjs/context.js#skip');
     const sites = directCallers(js.graph, { file: 'cjs/context.js', name: 'visit' }, false, 'family').map(({ edge }) => `${edge.from.file}:${edge.line}:${edge.reference ?? false}`);
