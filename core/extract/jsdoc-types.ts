@@ -367,9 +367,9 @@ function inlineParamTypes(source: string, lines: readonly string[], blocks: read
   const added: LocalBinding[] = [];
   let offsets: number[] | undefined;
   for (const block of blocks) {
-    const type = block.tags.length === 1 && block.tags[0].tag === 'type' ? block.tags[0].type : undefined;
-    const name = type === undefined ? undefined : INLINE_PARAM.exec(block.after)?.[1];
-    if (!name) continue;
+    const tag = block.tags.length === 1 && block.tags[0].tag === 'type' ? block.tags[0] : undefined;
+    const name = tag && INLINE_PARAM.exec(block.after)?.[1];
+    if (!tag || !name) continue;
     offsets ??= lineOffsets(lines);
     const end = offsets[block.endLine - 1] + lines[block.endLine - 1].length - block.after.length;
     const start = source.lastIndexOf('/**', end);
@@ -386,7 +386,7 @@ function inlineParamTypes(source: string, lines: readonly string[], blocks: read
     const line = block.endLine;
     const endLine = line + (source.slice(end, bodyEnd).match(/\n/g)?.length ?? 0);
     const scope = functions.filter((fn) => fn.line <= line && endLine <= fn.end_line).sort((a, b) => b.line - a.line || a.end_line - b.end_line)[0]?.qualified_name ?? '<module>';
-    added.push({ scope, name, line, end_line: endLine, type: type! });
+    added.push({ scope, name, line, end_line: endLine, type: tag.type });
   }
   return added;
 }

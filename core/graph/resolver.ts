@@ -1210,7 +1210,7 @@ export class Resolver {
     }
     if (from.holder) {
       const segments = parseChain(from.holder);
-      return (segments && this.evalSegments(file, scope, segments, line, 1)) || undefined;
+      return segments ? this.evalSegments(file, scope, segments, line, 1) : undefined;
     }
     if (from.callee === undefined || from.arg === undefined) return undefined;
     const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);
