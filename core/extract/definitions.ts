@@ -163,10 +163,24 @@ function mergeLists(a: Match['lists'], b: Match['lists']): Match['lists'] {
   return out;
 }
 
+/**
+ * A computed member name whose key is a comma sequence, as tsc writes the first member after
+ * private fields (`[(_Yargs_command = new WeakMap(), …, kCopyDoubleDash)](…)`): the key is its
+ * last expression, `[kCopyDoubleDash]`.
+ */
+function computedKey(node: Node): string | undefined {
+  if (node.type !== 'computed_property_name') return undefined;
+  let key = node.firstNamedChild;
+  while (key?.type === 'parenthesized_expression') key = key.firstNamedChild;
+  if (key?.type !== 'sequence_expression') return undefined;
+  while (key?.type === 'sequence_expression') key = key.lastNamedChild;
+  return key ? `[${collapse(key.text)}]` : undefined;
+}
+
 function draftDef(match: Match, kind: string, isClass: boolean, declaration: boolean, ctx: DefinitionContext, declared: BlockDeclarations): Def | undefined {
   const { node, caps } = match;
   const nameNode = caps.name ?? node.childForFieldName('name') ?? undefined;
-  let name = nameNode ? collapse(nameNode.text) : caps['name.default'] ? 'default' : kind === 'constructor' ? 'constructor' : '';
+  let name = nameNode ? computedKey(nameNode) ?? collapse(nameNode.text) : caps['name.default'] ? 'default' : kind === 'constructor' ? 'constructor' : '';
   if (isClass) name = bareTypeName(name);
   if (!name) return undefined;
   const outer = widen(caps.start ?? node, ctx.syntax);

@@ -28,6 +28,19 @@ describe('typescript members for call resolution', () => {
     expect(r.functions.map((f) => f.qualified_name)).toEqual(['open']);
   });
 
+  it("a computed member name written as a comma sequence is named by its key, the sequence's last expression (tsc's first member after private fields)", async () => {
+    const r = await extractSource('y.js', [
+      'const kCopy = Symbol("copy");',
+      'let _a, _b;',
+      'class Yargs {',
+      '  [(_a = new WeakMap(), _b = new WeakMap(), kCopy)](argv) { return argv; }',
+      '  [kCopy + "x"]() {}',
+      '}',
+      '',
+    ].join('\n'));
+    expect(cls(r, 'Yargs').methods.map((m) => m.qualified_name)).toEqual(['Yargs.[kCopy]', 'Yargs.[kCopy + "x"]']);
+  });
+
   it('a receiver-assigned function inside a function belongs to a local object: nested, named after the function', async () => {
     const r = await extractSource('s.ts', [
       'class A {',
