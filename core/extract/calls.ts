@@ -114,6 +114,23 @@ function calledResult(source: string, callee: Node, written: string | undefined)
   return IDENT.test(name) ? { callee: cap(written ?? bare!, CALLEE_MAX), name } : undefined;
 }
 
+/** A member named by a computed key, as the extractor names the member (`[kDispatch]`). */
+const COMPUTED_NAME = /^\[[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*\]$/;
+
+/**
+ * A call of a member under a computed key (undici's `this[kDispatch](opts, handler)`, a Symbol
+ * method): its receiver, and the name the member's definition has (`[kDispatch]`). Only a key
+ * that is a name or a dotted path (`handlers[type]()` is one too, reaching a member only where one
+ * is defined under that key).
+ */
+function computedMember(callee: Node): { receiver: string; name: string } | undefined {
+  if (callee.type !== 'subscript_expression') return undefined;
+  const object = callee.childForFieldName('object');
+  const index = callee.childForFieldName('index');
+  const name = index ? `[${collapse(index.text)}]` : '';
+  return object && COMPUTED_NAME.test(name) ? { receiver: collapse(object.text), name } : undefined;
+}
+
 function countArgs(args: Node | undefined, source: string, comments: readonly string[]): number {
   if (!args) return 0;
   // A bare argument (Python generator argument, Ruby command argument) is one argument.
@@ -171,7 +188,9 @@ export function buildCalls(
       callee = operandOf(withoutTypeArguments(elided ?? written));
       callee = INDIRECT.exec(callee)?.[1] ?? callee;
       ({ receiver, name } = splitCallee(source, caps['call.callee'], callee, elided !== undefined));
-      if (!IDENT.test(name)) {
+      const computed = computedMember(caps['call.callee']);
+      if (computed) ({ receiver, name } = computed);
+      else if (!IDENT.test(name)) {
         const result = calledResult(source, caps['call.callee'], elided === undefined ? callee : undefined);
         if (!result) continue;
         ({ callee, name } = result);
@@ -180,7 +199,7 @@ export function buildCalls(
     } else {
       continue;
     }
-    if (!IDENT.test(name)) continue;
+    if (!IDENT.test(name) && !COMPUTED_NAME.test(name)) continue;
     const kind: CallKind = match.role === 'new'
       ? 'new'
       : name === 'super' || receiver === 'super' || caps['call.super'] ? 'super'

@@ -2843,9 +2843,12 @@ export class Resolver {
     if (!segments) return [{ via: 'name' }];
     const last = segments[segments.length - 1];
     if (last.cast) return [{ via: 'name' }];
-    if (last.calls > 0) return this.resultCallTargets(file, call, segments);
-    if (segments.length === 1) return this.resolveBare(file, call, last);
-    const receiverSegments = segments.slice(0, -1);
+    // `this[kDispatch](…)`: member `[kDispatch]` of what the chain before the key gives.
+    const computed = call.name.startsWith('[') && last.indexed && last.calls === 0 && `[${last.key}]` === call.name;
+    if (last.calls > 0 && !computed) return this.resultCallTargets(file, call, segments);
+    if (segments.length === 1 && !computed) return this.resolveBare(file, call, last);
+    const receiverSegments = computed ? [...segments.slice(0, -1), { ...last, indexed: false, key: undefined }] : segments.slice(0, -1);
+    const memberName = computed ? call.name : last.name;
     const self = call.this_from && { value: this.callbackThis(file, call.caller, call.this_from, call.line) };
     const evaluated = this.evalSegments(file, call.caller, receiverSegments, call.line, 0, self);
     if (!evaluated) return [{ via: 'name' }];
@@ -2854,13 +2857,13 @@ export class Resolver {
     const ownThis = () => self === undefined && (this.symbols(file)?.family !== 'js' || this.enclosingClass(file, call.caller) !== undefined);
     // A method of a type outside the project: kept by that type's name for dispatch to the project's implementations.
     const receiverLib = libOf(receiver);
-    const lib = receiverLib ? `${receiverLib}.${last.name}` : undefined;
+    const lib = receiverLib ? `${receiverLib}.${memberName}` : undefined;
     // A runtime type's value constructed as that type: its method runs, no subclass's.
     const exact = isRuntimeTyped(receiver) && receiver.exact ? { bound: 'exact' as const } : {};
     if (receiver.kind === 'external') return [lib ? { via: 'external', lib, ...exact } : { via: 'external' }];
     // `f.call(thisArg, …)`, `f.apply(…)`, `f.bind(…)`: a call (or a bound copy) of `f` itself, as
     // far as the receiver `f` was read from lets dispatch carry it (`this.run.bind(this)`).
-    if (receiver.kind === 'function' && FUNCTION_CALLERS.has(last.name) && this.symbols(file)?.family === 'js') {
+    if (receiver.kind === 'function' && FUNCTION_CALLERS.has(memberName) && this.symbols(file)?.family === 'js') {
       const to: CallTarget = { to: { file: receiver.file, name: receiver.fn.qualified_name }, via: receiver.file === file ? 'local' : 'import' };
       const ownerSegments = receiverSegments.slice(0, -1);
       const owner = ownerSegments.length > 0 ? this.evalSegments(file, call.caller, ownerSegments, call.line, 0, self) : undefined;
@@ -2868,23 +2871,23 @@ export class Resolver {
       if (bound) to.bound = bound;
       return [to];
     }
-    const target = this.member(receiver, last.name, 1);
+    const target = this.member(receiver, memberName, 1);
     if (lib && target?.kind !== 'function') return [{ via: 'external', lib, ...exact }];
     if (!target) return [{ via: 'name' }];
     if (target.kind === 'opaque') {
       const family = this.symbols(file)?.family;
       const isSelf = receiverSegments.length === 1 && isSelfName(family, receiverSegments[0].name);
       const own = receiver.kind === 'super' ? receiver.cls : receiver.kind === 'instance' && isSelf && !receiver.exact && ownThis() ? receiver.cls : undefined;
-      const lacking = own && this.undefinedOwnMember(file, own, last.name, receiver.kind === 'super');
+      const lacking = own && this.undefinedOwnMember(file, own, memberName, receiver.kind === 'super');
       if (lacking) return [lacking];
       // Go: a value's methods are its type's and its embedded types'; one no project type there has
       // is an embedded library type's (`bw.Write` of a struct embedding `*bufio.Writer`).
-      if (family === 'go' && receiver.kind === 'instance' && this.lacking(receiver.cls, last.name)?.library) return [{ via: 'external' }];
+      if (family === 'go' && receiver.kind === 'instance' && this.lacking(receiver.cls, memberName)?.library) return [{ via: 'external' }];
     }
     if (target.kind === 'external') return [{ via: 'external' }];
     // `xs.pop()`, `d.get(k)`: a method of the runtime's whose result tldr follows.
     if (target.kind === 'builtin' && (receiver.kind === 'array' || receiver.kind === 'map')) return [{ via: 'external' }];
-    const rule = this.receiverRule(file, receiver, receiverSegments, last.name, target, ownThis());
+    const rule = this.receiverRule(file, receiver, receiverSegments, memberName, target, ownThis());
     if (!rule) return [{ via: 'name' }];
     const { via, bound } = rule;
     const options = target.kind === 'union' ? target.options : [target];

@@ -68,6 +68,13 @@ describe('what JavaScript values hold', () => {
     expect(targetOf(js.graph, 'constants.js', 'BigInteger.ONE.subTo', 'negate')).toBe('constants.js#bnpSubTo');
   });
 
+  it("a method under a computed key is called through that key (undici's this[kDispatch](opts, handler))", () => {
+    const file = 'symbol-keys.js';
+    expect(targetOf(js.graph, file, 'this[kClose]', 'Client.[kDispatch]')).toBe(`${file}#Client.[kClose]`);
+    expect(targetOf(js.graph, file, 'client[kDispatch]', 'dispatchAll')).toBe(`${file}#Client.[kDispatch]`);
+    expect(targetOf(js.graph, file, 'handlers[type]', 'dispatchAll')).toBe('unresolved');
+  });
+
   it("a value typed string, number or RegExp has the built-in type's methods, not a project method's of their name", () => {
     const file = 'src/primitives.ts';
     expect(targetOf(ts.graph, file, 'pattern.test', 'clean')).toBe('external');
