@@ -215,13 +215,13 @@ export interface CallSite {
    * definition (a callback): `this` is that literal's own, not the enclosing method's. `type` when
    * the literal declares it (`function (this: Foo)`); else where the literal is passed (`callee` as
    * in CallSite, `new` for a construction, 0-based `arg`), whose declared parameter type may give it;
-   * `prototype` when the literal is set on `X.prototype[…]` (an instance of X), `holder` when it is
-   * set on another object by a computed name (`app[method] = function …`: that object). `object` when the
+   * `holder` when the literal is set on an object by a computed name (`app[method] = function …`:
+   * that object; `X.prototype[name] = function …`: an instance of X). `object` when the
    * callee starts with `this` in a method of an object literal passed as argument `arg`: `this` is
    * what the parameter's `ThisType<T>` says, or else a value of the parameter's type; `type_args`
    * the call's explicit type arguments (`util.derived<ZodNumber>(…)`), which bind T.
    */
-  this_from?: { type?: string; callee?: string; arg?: number; new?: boolean; prototype?: string; holder?: string; object?: true; type_args?: string[] };
+  this_from?: { type?: string; callee?: string; arg?: number; new?: boolean; holder?: string; object?: true; type_args?: string[] };
   /** A reference that writes or deletes the member (`this.run = other`, `delete o.run`): only an accessor's setter runs there. */
   write?: true;
 }

@@ -1202,15 +1202,11 @@ export class Resolver {
   /** `this` inside a callback literal: its declared type, or the `this` parameter of the function type it is passed as. */
   private callbackThis(file: string, scope: string, from: NonNullable<CallSite['this_from']>, line: number): Value | undefined {
     if (from.type) return this.typeValue(file, from.type, 1);
-    if (from.prototype) {
-      // An instance of the class or constructor function, or of one deriving from it.
-      const segments = parseChain(`${from.prototype}.prototype`);
-      const made = segments && this.evalSegments(file, scope, segments, line, 1);
-      return made?.kind === 'instance' ? { kind: 'instance', cls: made.cls } : made;
-    }
     if (from.holder) {
+      // The object the literal is set on; set on `X.prototype`, an instance of X or of one deriving from it.
       const segments = parseChain(from.holder);
-      return segments ? this.evalSegments(file, scope, segments, line, 1) : undefined;
+      const held = segments && this.evalSegments(file, scope, segments, line, 1);
+      return held?.kind === 'instance' ? { kind: 'instance', cls: held.cls } : held;
     }
     if (from.callee === undefined || from.arg === undefined) return undefined;
     const declared = this.calleeParamType(file, scope, from.callee, from.arg, line, 1);

@@ -255,13 +255,10 @@ function callThis(call: Node): CallSite['this_from'] {
   }
   const holder = fn?.parent;
   if (!fn || !holder) return undefined;
-  // `Agent.prototype[name] = function () { this.x() }` (superagent's methods made in a loop): no
-  // definition, but set on a prototype as one is, so `this` is an instance; set on another object
-  // (express's `app[method] = function () { this.set(…) }`), `this` is that object.
+  // `app[method] = function () { this.set(…) }` (express's methods made in a loop), `Agent.prototype[name]
+  // = function () { this.x() }` (superagent's): no definition, but `this` is the object it is set on.
   const target = holder.type === 'assignment_expression' ? holder.childForFieldName('left') : null;
   const object = target?.type === 'subscript_expression' ? target.childForFieldName('object')?.text ?? '' : '';
-  const prototype = /^([\w$.]+)\.prototype$/.exec(object);
-  if (prototype) return { prototype: prototype[1] };
   if (/^[\w$]+(\.[\w$]+)*$/.test(object)) return { holder: object };
   if (BINDING_PARENTS.has(holder.type)) return undefined;
   const first = fn.childForFieldName('parameters')?.firstNamedChild;
